@@ -1,0 +1,8 @@
+/* The GTK 3 + WebKitGTK seam for PortholeUI: one header, and inline helpers for macros Swift cannot import. */
+#include <gtk/gtk.h>
+#include <webkit2/webkit2.h>
+
+/* GDK_BUTTON_PRESS event fields: GdkEvent is a union, which Swift imports awkwardly. */
+static inline guint porthole_event_button(const GdkEvent *event) {
+    return event->type == GDK_BUTTON_PRESS ? ((const GdkEventButton *)event)->button : 0;
+}
