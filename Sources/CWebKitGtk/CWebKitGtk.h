@@ -6,3 +6,10 @@
 static inline guint porthole_event_button(const GdkEvent *event) {
     return event->type == GDK_BUTTON_PRESS ? ((const GdkEventButton *)event)->button : 0;
 }
+
+/* webkit_website_data_manager_new() is variadic (properties as varargs), which Swift cannot call. */
+static inline WebKitWebsiteDataManager *porthole_website_data_manager_new(const char *base_data_directory,
+                                                                          const char *base_cache_directory) {
+    return webkit_website_data_manager_new("base-data-directory", base_data_directory,
+                                           "base-cache-directory", base_cache_directory, NULL);
+}

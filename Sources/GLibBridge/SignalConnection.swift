@@ -38,6 +38,15 @@ private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) 
     MainActor.assumeIsolated { handler(argument) }
 }
 
+/// `void (*)(gpointer instance, gpointer first, gpointer second, gpointer data)`:
+/// WebKitBackForwardList "changed" (WebKitBackForwardListItem* added, GList* removed).
+private let twoPointersTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> Void = { _, first, second, data in
+    nonisolated(unsafe) let first = first
+    nonisolated(unsafe) let second = second
+    let handler = ClosureBox<@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void>.unwrap(data)
+    MainActor.assumeIsolated { handler(first, second) }
+}
+
 /// `void (*)(gpointer instance, guint value, gpointer data)`: signals with one enum argument,
 /// such as WebKitWebView "load-changed" (WebKitLoadEvent) and "web-process-terminated".
 private let enumTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, value, data in
@@ -102,6 +111,7 @@ private let pointerIntTrampoline: @convention(c) (gpointer?, gpointer?, gpointer
 public enum SignalHandler {
     case plain(@MainActor () -> Void)
     case pointer(@MainActor (UnsafeMutableRawPointer?) -> Void)
+    case twoPointers(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void)
     case enumValue(@MainActor (UInt32) -> Void)
     case pointerReturningBool(@MainActor (UnsafeMutableRawPointer?) -> Bool)
     case pointerEnumReturningBool(@MainActor (UnsafeMutableRawPointer?, UInt32) -> Bool)
@@ -115,6 +125,7 @@ public enum SignalHandler {
         switch self {
         case .plain(let f): return (unsafeBitCast(plainTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointer(let f): return (unsafeBitCast(pointerTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .twoPointers(let f): return (unsafeBitCast(twoPointersTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .enumValue(let f): return (unsafeBitCast(enumTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerReturningBool(let f): return (unsafeBitCast(pointerBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerEnumReturningBool(let f): return (unsafeBitCast(pointerEnumBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())

@@ -1,0 +1,31 @@
+// Escaping for text that goes into the pages Porthole generates: URLs and error texts are hostile.
+
+public enum HTML {
+    /// Escapes `&`, `<`, `>`, `"` and `'` so the text is inert in element content and in quoted
+    /// attribute values.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// An `href` value for `url`, or nil when following it could run script or reach something
+    /// other than a page (only http, https, file and Porthole's own pages qualify).
+    public static func safeHref(_ url: String) -> String? {
+        let lower = url.lowercased()
+        let allowed = ["http://", "https://", "file://", "\(PortholePage.scheme)://"]
+        guard allowed.contains(where: { lower.hasPrefix($0) }),
+              !url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        return escape(url)
+    }
+}

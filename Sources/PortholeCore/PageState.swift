@@ -1,0 +1,51 @@
+// What the window's chrome shows for the current page, derived from the web view's events.
+import CGLib
+
+/// The state of the page in the view, as far as the header bar and toolbar care.
+public struct PageState: Sendable, Equatable {
+    public var title: String?
+    public var uri: String?
+    public var isLoading = false
+    public var progress = 0.0
+    /// A load failed and its error page is showing; cleared when the next load starts.
+    public var failed = false
+    public var canGoBack = false
+    public var canGoForward = false
+
+    public init() {}
+
+    /// The header bar title: "Loading…" while loading, "Error" after a failed load, else the
+    /// page's title, else its host.
+    public var headerTitle: String {
+        if isLoading { return "Loading…" }
+        if failed { return "Error" }
+        if let title, !title.isEmpty { return title }
+        return headerSubtitle ?? "Porthole"
+    }
+
+    /// The header bar subtitle: the host of the current page (none for Porthole's own pages).
+    public var headerSubtitle: String? { uri.flatMap(URLHelpers.host(of:)) }
+
+    /// The progress bar's fraction, or nil when the bar should be hidden.
+    public var visibleProgress: Double? { isLoading ? max(0.0, min(1.0, progress)) : nil }
+}
+
+public enum URLHelpers {
+    /// The host of `url` as GLib's URI parser reads it, or nil for URLs without one.
+    public static func host(of url: String) -> String? {
+        guard let uri = g_uri_parse(url, G_URI_FLAGS_NON_DNS, nil) else { return nil }
+        defer { g_uri_unref(uri) }
+        guard let host = g_uri_get_host(uri), host.pointee != 0 else { return nil }
+        if let scheme = g_uri_get_scheme(uri), String(cString: scheme) == PortholePage.scheme { return nil }
+        return String(cString: host)
+    }
+
+    /// A `file://` URI for a local path (relative paths resolve against the working directory).
+    public static func fileURI(forPath path: String) -> String? {
+        let absolute = g_canonicalize_filename(path, nil)
+        defer { g_free(absolute) }
+        guard let uri = g_filename_to_uri(absolute, nil, nil) else { return nil }
+        defer { g_free(uri) }
+        return String(cString: uri)
+    }
+}

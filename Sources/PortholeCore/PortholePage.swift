@@ -1,0 +1,98 @@
+// Porthole's own pages: the start page, the error page and the blocked page, as HTML strings.
+
+/// The pages Porthole serves itself under the `porthole:` scheme, or shows in place of a failed
+/// or refused load.
+public enum PortholePage {
+    public static let scheme = "porthole"
+    /// The bundled start page, listing the approved sites.
+    public static let startURL = "porthole://start/"
+    /// A link target that takes the view one step back (works with JavaScript off).
+    public static let backURL = "porthole://back/"
+
+    /// The page for a `porthole:` URL, or nil when there is no such page.
+    public static func page(for url: String, sites: SiteList) -> String? {
+        guard let rest = url.lowercased().split(separator: ":", maxSplits: 1).last else { return nil }
+        let name = rest.trimmingPrefix("//").split(whereSeparator: { $0 == "/" || $0 == "?" || $0 == "#" }).first ?? ""
+        switch name {
+        case "start", "": return start(sites: sites)
+        default: return nil
+        }
+    }
+
+    /// The start page: the approved sites as links, usable with no network at all.
+    public static func start(sites: SiteList) -> String {
+        let links = sites.sites
+            .filter { !$0.url.lowercased().hasPrefix("\(scheme):") }
+            .map { site -> String in
+                let label = HTML.escape(site.name)
+                let address = HTML.escape(site.address)
+                guard let href = HTML.safeHref(site.url) else {
+                    return "<li><span class=\"site\">\(label)</span> <span class=\"address\">\(address)</span></li>"
+                }
+                return "<li><a class=\"site\" href=\"\(href)\">\(label)</a> <span class=\"address\">\(address)</span></li>"
+            }
+            .joined(separator: "\n")
+        let body = links.isEmpty
+            ? "<p>No sites are approved yet. Ask the person who set up this computer to add some.</p>"
+            : "<ul class=\"sites\">\n\(links)\n</ul>"
+        return document(title: "Start page", body: """
+            <h1>Approved sites</h1>
+            <p class="lead">This browser opens the sites below. Choose one, or use the Open menu.</p>
+            \(body)
+            """)
+    }
+
+    /// Shown in the view when a load fails: the failing URL, the error, Retry and Home.
+    public static func error(url: String, message: String, homeURL: String?) -> String {
+        var buttons: [String] = []
+        if let retry = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(retry)\">Retry</a>") }
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
+        return document(title: "Error", body: """
+            <h1>This page could not be loaded</h1>
+            <p class="url">\(HTML.escape(url))</p>
+            <p class="reason">\(HTML.escape(message))</p>
+            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            """)
+    }
+
+    /// Shown in the view when a top-level load is refused by the site policy.
+    public static func blocked(url: String, reason: String, homeURL: String?) -> String {
+        var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">Back</a>"]
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
+        return document(title: "Blocked", body: """
+            <h1>This page is not available here</h1>
+            <p class="url">\(HTML.escape(url))</p>
+            <p class="reason">\(HTML.escape(reason))</p>
+            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            """)
+    }
+
+    static func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTML.escape(title))</title>
+        <style>\(style)</style></head>
+        <body><main>
+        \(body)
+        </main></body></html>
+        """
+    }
+
+    static let style = """
+        :root { color-scheme: light dark; font-family: Cantarell, "Noto Sans", "DejaVu Sans", sans-serif; }
+        body { margin: 0; background: Canvas; color: CanvasText; }
+        main { max-width: 40em; margin: 10vh auto; padding: 0 1.5em; line-height: 1.5; }
+        h1 { font-size: 1.6em; font-weight: 600; margin-bottom: .3em; }
+        .lead, .address, .reason { opacity: .75; }
+        .url { font-family: "DejaVu Sans Mono", monospace; word-break: break-all; font-size: .95em; }
+        ul.sites { list-style: none; padding: 0; }
+        ul.sites li { padding: .6em 0; border-bottom: 1px solid color-mix(in srgb, CanvasText 15%, transparent); }
+        a.site { font-size: 1.15em; font-weight: 600; margin-right: .6em; color: #1c71d8; text-decoration: none; }
+        a.site:hover { text-decoration: underline; }
+        .button { display: inline-block; padding: .45em 1.2em; border-radius: .4em; text-decoration: none;
+                  border: 1px solid color-mix(in srgb, CanvasText 25%, transparent); color: inherit; margin-right: .5em; }
+        .button.primary { background: #3584e4; border-color: #3584e4; color: white; }
+        """
+}

@@ -1,0 +1,105 @@
+// The WebKit web context Porthole's views share: website data, the `porthole:` scheme, proxy.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// Box for the `porthole:` scheme handler, released by the context's destroy notify.
+@MainActor
+private final class SchemeBox {
+    weak var engine: BrowserEngine?
+    init(_ engine: BrowserEngine) { self.engine = engine }
+}
+
+/// `void (*WebKitURISchemeRequestCallback)(WebKitURISchemeRequest *request, gpointer user_data)`.
+private let schemeTrampoline: WebKitURISchemeRequestCallback = { request, data in
+    guard let incoming = request, let data else { return }
+    nonisolated(unsafe) let request = incoming  // arrives on the main thread and stays there
+    let box = Unmanaged<SchemeBox>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { box.engine?.serve(request) }
+}
+
+private let releaseSchemeBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<SchemeBox>.fromOpaque(data).release()
+}
+
+/// One web context for the process (WebKit allows a scheme to be registered once per context).
+/// Holds what Porthole's own pages show, so a reloaded site list reaches the start page.
+@MainActor
+public final class BrowserEngine {
+    private let contextOwner: ObjectOwner
+    private let dataManagerOwner: ObjectOwner
+    public let isEphemeral: Bool
+    /// The sites the start page lists.
+    public var sites: SiteList
+
+    /// A context with persistent website data (`dataDirectory`/`cacheDirectory`, or WebKit's
+    /// defaults under XDG dirs) or, when `ephemeral`, with data that lives only in memory.
+    public init(sites: SiteList, ephemeral: Bool = false, dataDirectory: String? = nil, cacheDirectory: String? = nil) {
+        self.sites = sites
+        isEphemeral = ephemeral
+        let manager: UnsafeMutablePointer<WebKitWebsiteDataManager>
+        if ephemeral {
+            manager = webkit_website_data_manager_new_ephemeral()
+        } else {
+            let base = dataDirectory ?? Self.xdgDirectory(g_get_user_data_dir())
+            let cache = cacheDirectory ?? Self.xdgDirectory(g_get_user_cache_dir())
+            manager = Self.newDataManager(base: base, cache: cache)
+        }
+        dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
+        contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
+        let box = SchemeBox(self)
+        webkit_web_context_register_uri_scheme(context, PortholePage.scheme, schemeTrampoline,
+                                               Unmanaged.passRetained(box).toOpaque(), releaseSchemeBox)
+        // Porthole's pages are served by the browser itself: treat them as secure, not as web content.
+        let security = webkit_web_context_get_security_manager(context)
+        webkit_security_manager_register_uri_scheme_as_secure(security, PortholePage.scheme)
+    }
+
+    public var context: UnsafeMutablePointer<WebKitWebContext> { contextOwner.typed()! }
+    public var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager> { dataManagerOwner.typed()! }
+
+    /// Routes every HTTP(S) request through `proxyURI` (e.g. `http://127.0.0.1:8080`); nil restores
+    /// the system's proxy settings.
+    public func setProxy(_ proxyURI: String?) {
+        guard let proxyURI else {
+            webkit_website_data_manager_set_network_proxy_settings(dataManager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
+            return
+        }
+        let settings = webkit_network_proxy_settings_new(proxyURI, nil)
+        defer { webkit_network_proxy_settings_free(settings) }
+        webkit_website_data_manager_set_network_proxy_settings(dataManager, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings)
+    }
+
+    /// Answers a `porthole:` request with the page Core builds, or a not-found error.
+    fileprivate func serve(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
+        let uri = String(cString: webkit_uri_scheme_request_get_uri(request))
+        guard let html = PortholePage.page(for: uri, sites: sites) else {
+            let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "No such Porthole page: \(uri)")
+            webkit_uri_scheme_request_finish_error(request, error)
+            g_error_free(error)
+            return
+        }
+        let bytes = Array(html.utf8)
+        let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }  // g_bytes_new copies
+        let stream = g_memory_input_stream_new_from_bytes(gbytes)
+        webkit_uri_scheme_request_finish(request, stream, gint64(bytes.count), "text/html; charset=utf-8")
+        g_object_unref(stream)
+        g_bytes_unref(gbytes)
+    }
+
+    private static func xdgDirectory(_ base: UnsafePointer<gchar>?) -> String {
+        (base.map { String(cString: $0) } ?? "/tmp") + "/porthole"
+    }
+
+    private static func newDataManager(base: String, cache: String) -> UnsafeMutablePointer<WebKitWebsiteDataManager> {
+        // g_object_new is variadic; WebKit's C API has no plain constructor taking directories.
+        let object = porthole_website_data_manager_new(base, cache)
+        return object!
+    }
+
+    isolated deinit {
+        contextOwner.release()
+        dataManagerOwner.release()
+    }
+}

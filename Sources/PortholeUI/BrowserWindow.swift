@@ -1,0 +1,303 @@
+// The browser window: header bar (Back, Forward, title, Open), the web view, and a bottom bar
+// (progress, refresh/stop). Translates WebView events into PageState and PageState into GTK.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// What a window needs to know from the configuration.
+public struct BrowserOptions {
+    public var sites: SiteList
+    public var settings: WebViewSettings
+    /// Answers every navigation query; the site policy plugs in here.
+    public var decide: @MainActor (NavigationQuery) -> NavigationAnswer
+
+    public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
+                decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer) {
+        self.sites = sites
+        self.settings = settings
+        self.decide = decide
+    }
+
+    public var homeURL: String { sites.home?.url ?? PortholePage.startURL }
+}
+
+@MainActor
+public final class BrowserWindow {
+    /// Accelerators for the window's actions, set once per application.
+    public static let accelerators: [(action: String, keys: [String])] = [
+        ("win.back", ["<Alt>Left", "Back"]),
+        ("win.forward", ["<Alt>Right", "Forward"]),
+        ("win.reload", ["F5", "<Control>r", "Reload"]),
+        ("win.stop", ["Escape", "Stop"]),
+        ("win.home", ["<Alt>Home", "HomePage"]),
+        ("app.quit", ["<Control>q"]),
+    ]
+
+    public static func installAccelerators(on application: UnsafeMutablePointer<GtkApplication>) {
+        for (action, keys) in accelerators {
+            var cStrings = keys.map { strdup($0) } + [nil]
+            cStrings.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                    gtk_application_set_accels_for_action(application, action, $0)
+                }
+            }
+            cStrings.forEach { free($0) }
+        }
+    }
+
+    public private(set) var options: BrowserOptions
+    public private(set) var state = PageState()
+
+    private let engine: BrowserEngine
+    private let windowOwner: ObjectOwner
+    private let connections = SignalConnections()
+    private var webHost: RepresentableHost<WebView>!
+    private var actions: [String: SimpleAction] = [:]
+    private let siteMenu: ObjectOwner
+    private var content: WebContent?
+    private var nextContentID: UInt64 = 1
+    private let onClose: @MainActor (BrowserWindow) -> Void
+
+    // Widgets, owned by the window's widget tree.
+    private let header: UnsafeMutablePointer<GtkWidget>
+    private let progressBar: UnsafeMutablePointer<GtkWidget>
+    private let refreshButton: UnsafeMutablePointer<GtkWidget>
+    private let refreshIcon: UnsafeMutablePointer<GtkWidget>
+    private let openButton: UnsafeMutablePointer<GtkWidget>
+
+    // What was last put on screen, so render() touches GTK only for changes.
+    private var shownTitle: String?
+    private var shownSubtitle: String??
+    private var shownProgress: Double??
+    private var shownLoading: Bool?
+
+    public init(application: UnsafeMutablePointer<GtkApplication>, engine: BrowserEngine, options: BrowserOptions,
+                onClose: @escaping @MainActor (BrowserWindow) -> Void = { _ in }) {
+        self.engine = engine
+        self.options = options
+        self.onClose = onClose
+        let window = gtk_application_window_new(application)!
+        windowOwner = ObjectOwner(retaining: UnsafeMutableRawPointer(window))
+        siteMenu = ObjectOwner(adopting: UnsafeMutableRawPointer(g_menu_new()))
+
+        header = gtk_header_bar_new()
+        progressBar = gtk_progress_bar_new()
+        refreshIcon = gtk_image_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
+        refreshButton = gtk_button_new()
+        openButton = gtk_menu_button_new()
+
+        buildChrome(window)
+        buildActions(window)
+        rebuildSiteMenu()
+
+        webHost = RepresentableHost(makeWebView())
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let web = webHost.widget!
+        gtk_widget_set_vexpand(web, 1)
+        gtk_widget_set_hexpand(web, 1)
+        gtk_box_pack_start(box.cast(), web, 1, 1, 0)
+        gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
+        gtk_container_add(window.cast(), box)
+
+        connections.connect(UnsafeMutableRawPointer(window), "delete-event", .pointerReturningBool { [unowned self] _ in
+            self.webHost.coordinator.stop()  // closing the window stops any load in progress
+            return false
+        })
+        connections.connect(UnsafeMutableRawPointer(window), "destroy", .plain { [unowned self] in self.windowDestroyed() })
+        render()
+    }
+
+    public var window: UnsafeMutablePointer<GtkWidget>? { windowOwner.typed() }
+    public var webView: UnsafeMutablePointer<WebKitWebView>? { webHost?.coordinator.view }
+    public var coordinator: WebViewCoordinator { webHost.coordinator }
+
+    // MARK: Commands
+
+    public func show() {
+        guard let window else { return }
+        gtk_widget_show_all(window)
+        render()
+    }
+
+    public func present() { if let window { gtk_window_present(window.cast()) } }
+
+    /// Loads something in the view (a URL, a file, an HTML string or raw bytes).
+    public func load(_ kind: WebContent.Kind) {
+        content = WebContent(id: nextContentID, kind)
+        nextContentID += 1
+        webHost.update(makeWebView())
+    }
+
+    public func load(url: String) { load(.url(url)) }
+    public func goHome() { load(url: options.homeURL) }
+
+    public func openSite(_ nameOrAddress: String) {
+        guard let site = options.sites.site(named: nameOrAddress) else { return }
+        load(url: site.url)
+    }
+
+    /// Applies new options (a reloaded configuration): the menu, the settings, the policy.
+    public func update(options: BrowserOptions) {
+        let sitesChanged = options.sites != self.options.sites
+        self.options = options
+        if sitesChanged { rebuildSiteMenu() }
+        webHost.update(makeWebView())
+    }
+
+    public func close() { if let window { gtk_window_close(window.cast()) } }
+
+    /// The window's action by name (without the `win.` prefix).
+    public func action(_ name: String) -> SimpleAction? { actions[name] }
+
+    // MARK: Building
+
+    private func makeWebView() -> WebView {
+        WebView(engine: engine, content: content, settings: options.settings, homeURL: options.homeURL,
+                onEvent: { [weak self] event in self?.handle(event) },
+                decide: { [weak self] query in self?.options.decide(query) ?? .block(reason: "The window is closing.") })
+    }
+
+    private func buildChrome(_ window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_window_set_default_size(window.cast(), 1024, 700)
+        gtk_window_set_icon_name(window.cast(), "dev.porthole.Porthole")
+        gtk_header_bar_set_show_close_button(header.cast(), 1)
+        gtk_header_bar_set_has_subtitle(header.cast(), 1)
+        gtk_window_set_titlebar(window.cast(), header)
+
+        let navigation = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_style_context_add_class(gtk_widget_get_style_context(navigation), "linked")
+        let back = iconButton("go-previous-symbolic", tooltip: "Back (Alt+Left)", action: "win.back")
+        let forward = iconButton("go-next-symbolic", tooltip: "Forward (Alt+Right)", action: "win.forward")
+        gtk_container_add(navigation.cast(), back)
+        gtk_container_add(navigation.cast(), forward)
+        gtk_header_bar_pack_start(header.cast(), navigation)
+
+        let openContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        gtk_container_add(openContent.cast(), gtk_label_new("Open"))
+        gtk_container_add(openContent.cast(), gtk_image_new_from_icon_name("pan-down-symbolic", GTK_ICON_SIZE_BUTTON))
+        if let old = gtk_bin_get_child(openButton.cast()) { gtk_container_remove(openButton.cast(), old) }
+        gtk_container_add(openButton.cast(), openContent)
+        gtk_widget_set_tooltip_text(openButton, "Open an approved site")
+        gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
+        gtk_header_bar_pack_end(header.cast(), openButton)
+    }
+
+    private func makeBottomBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_action_bar_new()!
+        gtk_widget_set_size_request(progressBar, 280, -1)
+        gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
+        gtk_widget_set_no_show_all(progressBar, 1)
+        gtk_action_bar_pack_start(bar.cast(), progressBar)
+        gtk_button_set_image(refreshButton.cast(), refreshIcon)
+        gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
+        gtk_widget_set_tooltip_text(refreshButton, "Reload (F5)")
+        gtk_action_bar_pack_end(bar.cast(), refreshButton)
+        return bar
+    }
+
+    private func iconButton(_ icon: String, tooltip: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_from_icon_name(icon, GTK_ICON_SIZE_BUTTON)!
+        gtk_widget_set_tooltip_text(button, tooltip)
+        gtk_actionable_set_action_name(OpaquePointer(button), action)
+        return button
+    }
+
+    private func buildActions(_ window: UnsafeMutablePointer<GtkWidget>) {
+        let map = UnsafeMutableRawPointer(window)
+        let plain: [(String, @MainActor () -> Void)] = [
+            ("back", { [unowned self] in self.webHost.coordinator.goBack() }),
+            ("forward", { [unowned self] in self.webHost.coordinator.goForward() }),
+            ("reload", { [unowned self] in self.reload() }),
+            ("stop", { [unowned self] in self.webHost.coordinator.stop() }),
+            ("home", { [unowned self] in self.goHome() }),
+            ("close", { [unowned self] in self.close() }),
+        ]
+        for (name, handler) in plain { actions[name] = SimpleAction(name: name, in: map, handler) }
+        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in self.openSite(site) }
+    }
+
+    /// Reload retries a failed load from its URL rather than re-showing the error page.
+    private func reload() {
+        webHost.coordinator.reload()
+    }
+
+    private func rebuildSiteMenu() {
+        let menu = siteMenu.opaque
+        g_menu_remove_all(menu)
+        for site in options.sites.sites {
+            let item = g_menu_item_new(site.name, nil)
+            g_menu_item_set_action_and_target_value(item, "win.open-site", g_variant_new_string(site.name))
+            g_menu_append_item(menu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        gtk_widget_set_sensitive(openButton, options.sites.isEmpty ? 0 : 1)
+    }
+
+    // MARK: Events → state → screen
+
+    private func handle(_ event: WebViewEvent) {
+        switch event {
+        case .loadStarted: state.failed = false
+        case .loadFailed: state.failed = true
+        case .navigationBlocked(_, _, let shown): if shown { state.failed = false }
+        case .progress(let value): state.progress = value
+        case .title(let title): state.title = title
+        case .uri(let uri): state.uri = uri
+        case .loading(let loading): state.isLoading = loading
+        case .history(let back, let forward):
+            state.canGoBack = back
+            state.canGoForward = forward
+        case .loadCommitted(let uri): state.uri = uri
+        case .loadRedirected, .loadFinished, .webProcessTerminated: break
+        }
+        state.canGoBack = webHost?.coordinator.canGoBack ?? false
+        state.canGoForward = webHost?.coordinator.canGoForward ?? false
+        render()
+    }
+
+    private func render() {
+        guard window != nil else { return }
+        let title = state.headerTitle
+        if title != shownTitle {
+            shownTitle = title
+            gtk_header_bar_set_title(header.cast(), title)
+        }
+        let subtitle = state.headerSubtitle
+        if shownSubtitle == nil || subtitle != shownSubtitle! {
+            shownSubtitle = .some(subtitle)
+            gtk_header_bar_set_subtitle(header.cast(), subtitle)
+        }
+        let progress = state.visibleProgress
+        if shownProgress == nil || progress != shownProgress! {
+            shownProgress = .some(progress)
+            gtk_progress_bar_set_fraction(progressBar.cast(), progress ?? 0)
+            gtk_widget_set_visible(progressBar, progress == nil ? 0 : 1)
+        }
+        if state.isLoading != shownLoading {
+            shownLoading = state.isLoading
+            gtk_image_set_from_icon_name(refreshIcon.cast(), state.isLoading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
+            gtk_actionable_set_action_name(OpaquePointer(refreshButton), state.isLoading ? "win.stop" : "win.reload")
+            gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? "Stop (Escape)" : "Reload (F5)")
+        }
+        actions["back"]?.isEnabled = state.canGoBack
+        actions["forward"]?.isEnabled = state.canGoForward
+        actions["stop"]?.isEnabled = state.isLoading
+    }
+
+    private func windowDestroyed() {
+        connections.disconnectAll()
+        webHost?.dismantle()
+        actions.values.forEach { $0.release() }
+        actions.removeAll()
+        siteMenu.release()
+        windowOwner.release()
+        onClose(self)
+    }
+}
+
+extension UnsafeMutablePointer {
+    /// Reinterprets a GTK instance pointer as another type in its hierarchy (the C cast macros).
+    public func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
+    }
+}

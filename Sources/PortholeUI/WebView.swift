@@ -1,0 +1,129 @@
+// The WebView representable: a Swift value describing a WebKitWebView, and what it should show.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// Something for the view to show. Each request carries its own `id`, so asking for the same
+/// URL twice loads it twice, while re-applying an unchanged value loads nothing.
+public struct WebContent: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case url(String)
+        case html(String, baseURI: String?)
+        case file(path: String)
+        case bytes([UInt8], mimeType: String, baseURI: String?)
+    }
+
+    public let id: UInt64
+    public let kind: Kind
+
+    public init(id: UInt64, _ kind: Kind) {
+        self.id = id
+        self.kind = kind
+    }
+}
+
+/// WebKitSettings that Porthole exposes.
+public struct WebViewSettings: Equatable, Sendable {
+    public var javascript = true
+    public var zoom = 1.0
+    public var userAgentSuffix: String?
+    public var backForwardGestures = true
+
+    public init(javascript: Bool = true, zoom: Double = 1.0, userAgentSuffix: String? = nil) {
+        self.javascript = javascript
+        self.zoom = zoom
+        self.userAgentSuffix = userAgentSuffix
+    }
+}
+
+/// What the view tells its owner, as plain Swift values.
+public enum WebViewEvent: Equatable, Sendable {
+    case loadStarted
+    case loadRedirected
+    case loadCommitted(uri: String)
+    case loadFinished
+    /// A load failed and the view now shows the error page (cancellations are not reported).
+    case loadFailed(uri: String, message: String)
+    /// A navigation was refused; `shown` tells whether the Blocked page replaced the view's page.
+    case navigationBlocked(uri: String, reason: String, shown: Bool)
+    case progress(Double)
+    case title(String?)
+    case uri(String?)
+    case loading(Bool)
+    case history(canGoBack: Bool, canGoForward: Bool)
+    case webProcessTerminated
+}
+
+/// A navigation WebKit asks about, translated from its policy decision.
+public struct NavigationQuery: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A load in the view's main frame or in one of its subframes.
+        case navigation
+        /// `target=_blank` or `window.open`: Porthole loads it in the same view when allowed.
+        case newWindow
+    }
+
+    public let uri: String
+    public let kind: Kind
+    public let isRedirect: Bool
+    public let isUserGesture: Bool
+    /// The view's own top-level load (a URL Porthole asked for, reload, back/forward).
+    public let isTopLevelRequest: Bool
+    /// The page showing when the navigation was asked for.
+    public let sourceURI: String?
+}
+
+/// The answer to a NavigationQuery.
+public enum NavigationAnswer: Equatable, Sendable {
+    case allow
+    case block(reason: String)
+}
+
+public struct WebView: WidgetRepresentable {
+    public var engine: BrowserEngine
+    public var content: WebContent?
+    public var settings: WebViewSettings
+    /// Where the error and Blocked pages' Home buttons lead.
+    public var homeURL: String?
+    public var onEvent: @MainActor (WebViewEvent) -> Void
+    /// Asked for every navigation, frame, new window and redirect hop.
+    public var decide: @MainActor (NavigationQuery) -> NavigationAnswer
+
+    public init(engine: BrowserEngine, content: WebContent?, settings: WebViewSettings = WebViewSettings(), homeURL: String?,
+                onEvent: @escaping @MainActor (WebViewEvent) -> Void,
+                decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer) {
+        self.engine = engine
+        self.content = content
+        self.settings = settings
+        self.homeURL = homeURL
+        self.onEvent = onEvent
+        self.decide = decide
+    }
+
+    public func makeCoordinator() -> WebViewCoordinator {
+        WebViewCoordinator(parent: self)
+    }
+
+    public func makeWidget(context: RepresentableContext<WebViewCoordinator>) -> UnsafeMutablePointer<GtkWidget> {
+        let widget = webkit_web_view_new_with_context(engine.context)!
+        let view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: WebKitWebView.self)
+        context.coordinator.attach(view, connections: context.connections)
+        return widget
+    }
+
+    public func updateWidget(_ widget: UnsafeMutablePointer<GtkWidget>, context: RepresentableContext<WebViewCoordinator>) {
+        let coordinator = context.coordinator
+        coordinator.parent = self
+        if settings != coordinator.appliedSettings {
+            coordinator.apply(settings)
+        }
+        if let content, content != coordinator.appliedContent {
+            coordinator.appliedContent = content
+            coordinator.load(content)
+        }
+    }
+
+    public static func dismantleWidget(_ widget: UnsafeMutablePointer<GtkWidget>, coordinator: WebViewCoordinator) {
+        coordinator.detach()
+    }
+}
