@@ -27,7 +27,11 @@ let package = Package(
 
         .testTarget(name: "PortholeCoreTests", dependencies: ["PortholeCore"]),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CGLib"]),
-        .testTarget(name: "PortholeUITests", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CWebKitGtk"]),
+        // Test helpers: a SoupServer on 127.0.0.1 (also an HTTP proxy for real host names), the
+        // test application, synthesized input, main-loop waits.
+        .target(name: "TestSupport", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeUI", "PortholeCore"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "PortholeUITests", dependencies: ["TestSupport", "PortholeUI", "PortholeCore", "GLibBridge", "CWebKitGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,10 +66,10 @@ public final class BrowserWindow {
     private let openButton: UnsafeMutablePointer<GtkWidget>
 
     // What was last put on screen, so render() touches GTK only for changes.
-    private var shownTitle: String?
-    private var shownSubtitle: String??
-    private var shownProgress: Double??
-    private var shownLoading: Bool?
+    private var appliedTitle: String?
+    private var appliedSubtitle: String??
+    private var appliedProgress: Double??
+    private var appliedLoading: Bool?
 
     public init(application: UnsafeMutablePointer<GtkApplication>, engine: BrowserEngine, options: BrowserOptions,
                 onClose: @escaping @MainActor (BrowserWindow) -> Void = { _ in }) {
@@ -110,6 +110,20 @@ public final class BrowserWindow {
     public var window: UnsafeMutablePointer<GtkWidget>? { windowOwner.typed() }
     public var webView: UnsafeMutablePointer<WebKitWebView>? { webHost?.coordinator.view }
     public var coordinator: WebViewCoordinator { webHost.coordinator }
+
+    // What the chrome shows, read back from GTK (for tests and accessibility checks).
+    public var headerTitle: String? { gtk_header_bar_get_title(header.cast()).map { String(cString: $0) } }
+    public var headerSubtitle: String? { gtk_header_bar_get_subtitle(header.cast()).map { String(cString: $0) } }
+    /// The progress bar's fraction, or nil while it is hidden.
+    public var progressFraction: Double? {
+        gtk_widget_get_visible(progressBar) != 0 ? gtk_progress_bar_get_fraction(progressBar.cast()) : nil
+    }
+    public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
+    public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
+    /// The action the refresh button triggers now: `win.reload`, or `win.stop` while loading.
+    public var refreshButtonAction: String? {
+        gtk_actionable_get_action_name(OpaquePointer(refreshButton)).map { String(cString: $0) }
+    }
 
     // MARK: Commands
 
@@ -258,23 +272,23 @@ public final class BrowserWindow {
     private func render() {
         guard window != nil else { return }
         let title = state.headerTitle
-        if title != shownTitle {
-            shownTitle = title
+        if title != appliedTitle {
+            appliedTitle = title
             gtk_header_bar_set_title(header.cast(), title)
         }
         let subtitle = state.headerSubtitle
-        if shownSubtitle == nil || subtitle != shownSubtitle! {
-            shownSubtitle = .some(subtitle)
+        if appliedSubtitle == nil || subtitle != appliedSubtitle! {
+            appliedSubtitle = .some(subtitle)
             gtk_header_bar_set_subtitle(header.cast(), subtitle)
         }
         let progress = state.visibleProgress
-        if shownProgress == nil || progress != shownProgress! {
-            shownProgress = .some(progress)
+        if appliedProgress == nil || progress != appliedProgress! {
+            appliedProgress = .some(progress)
             gtk_progress_bar_set_fraction(progressBar.cast(), progress ?? 0)
             gtk_widget_set_visible(progressBar, progress == nil ? 0 : 1)
         }
-        if state.isLoading != shownLoading {
-            shownLoading = state.isLoading
+        if state.isLoading != appliedLoading {
+            appliedLoading = state.isLoading
             gtk_image_set_from_icon_name(refreshIcon.cast(), state.isLoading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
             gtk_actionable_set_action_name(OpaquePointer(refreshButton), state.isLoading ? "win.stop" : "win.reload")
             gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? "Stop (Escape)" : "Reload (F5)")

@@ -1,0 +1,63 @@
+# Porthole: build, run, test, install. `make run` and `make test` work on a fresh Debian/Ubuntu
+# machine: `make deps` installs the Debian packages that are missing (as root, else with sudo).
+
+SWIFT      ?= swift
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+CONFIG     ?= debug
+BUILD_DIR  := .build/$(CONFIG)
+
+# Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
+# Screenshots: ImageMagick's `import`.
+DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev \
+                xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core
+
+# The UI tests' environment: repeatable settings, no input methods, no accessibility bus.
+TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
+XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
+
+.PHONY: all deps build run test unit-test ui-test clean screenshot
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	else \
+	  echo "Debian packages: all present"; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "error: '$(SWIFT)' not found: install the Swift 6 toolchain and put it on PATH" >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+run: build
+	$(BUILD_DIR)/porthole
+
+# All tests: unit tests (no display needed) and the integration tests under Xvfb, in one run
+# on a private session bus. XCTest runs test methods on the main thread, as GTK needs.
+test: deps
+	$(SWIFT) build --build-tests
+	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
+
+unit-test: deps
+	$(SWIFT) test --disable-swift-testing --filter 'PortholeCoreTests|GLibBridgeTests'
+
+ui-test: deps
+	$(SWIFT) build --build-tests
+	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing --filter PortholeUITests
+
+# The README's picture: the browser on its bundled start page, under Xvfb.
+screenshot: build
+	$(TEST_ENV) $(XVFB) sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root docs/screenshot.png; kill $$pid'
+	@echo "wrote docs/screenshot.png"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,177 @@
+// The test application, waits on the main loop, synthesized input and page inspection.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+import PortholeUI
+
+/// One GtkApplication and one BrowserEngine for the whole test process (WebKit registers a URI
+/// scheme once per context).
+@MainActor
+public enum TestApp {
+    private static var app: UnsafeMutablePointer<GtkApplication>?
+    private static var sharedEngine: BrowserEngine?
+
+    public static var application: UnsafeMutablePointer<GtkApplication> {
+        if let app { return app }
+        gtk_init(nil, nil)
+        let created = gtk_application_new("dev.porthole.Tests", G_APPLICATION_NON_UNIQUE)!
+        var error: UnsafeMutablePointer<GError>?
+        g_application_register(created.cast(), nil, &error)
+        if let message = GLibError.take(error)?.message { fatalError("cannot register the test application: \(message)") }
+        BrowserWindow.installAccelerators(on: created)
+        app = created
+        return created
+    }
+
+    public static var engine: BrowserEngine {
+        if let sharedEngine { return sharedEngine }
+        _ = application
+        let engine = BrowserEngine(sites: SiteList([]), ephemeral: true)
+        sharedEngine = engine
+        return engine
+    }
+
+    /// A shown window on `sites`, with every navigation allowed unless `decide` says otherwise.
+    public static func window(sites: [Site], settings: WebViewSettings = WebViewSettings(),
+                              decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer = { _ in .allow }) -> BrowserWindow {
+        let list = SiteList(sites)
+        engine.sites = list
+        let window = BrowserWindow(application: application, engine: engine,
+                                   options: BrowserOptions(sites: list, settings: settings, decide: decide))
+        window.show()
+        return window
+    }
+
+    /// Closes the window and lets GTK finish destroying it.
+    public static func close(_ window: BrowserWindow) {
+        window.close()
+        MainLoop.iterate(timeout: 2) { window.window == nil }
+    }
+}
+
+@MainActor
+public enum UI {
+    /// Iterates the main loop until `condition` holds (true) or `timeout` seconds pass (false).
+    @discardableResult
+    public static func wait(_ timeout: Double = 15, until condition: () -> Bool) -> Bool {
+        MainLoop.iterate(timeout: timeout, until: condition)
+    }
+
+    /// Waits until the view has finished loading (and was loading, or already shows `uri`).
+    @discardableResult
+    public static func waitForLoad(_ window: BrowserWindow, uri: String? = nil, timeout: Double = 15) -> Bool {
+        wait(timeout) {
+            !window.coordinator.isLoading && !window.state.isLoading
+                && (uri == nil || window.coordinator.uri == uri)
+        }
+    }
+
+    /// Sends a key press and release with `modifiers` to the window, as the keyboard would.
+    public static func press(_ keyval: UInt32, modifiers: GdkModifierType = GdkModifierType(rawValue: 0), in window: BrowserWindow) {
+        guard let widget = window.window, let gdkWindow = gtk_widget_get_window(widget) else { return }
+        let display = gdk_window_get_display(gdkWindow)
+        let keyboard = gdk_seat_get_keyboard(gdk_display_get_default_seat(display))
+        var keys: UnsafeMutablePointer<GdkKeymapKey>?
+        var count: gint = 0
+        gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(display), keyval, &keys, &count)
+        let keycode = count > 0 ? UInt16(keys![0].keycode) : 0
+        g_free(keys)
+        for type in [GDK_KEY_PRESS, GDK_KEY_RELEASE] {
+            let event = gdk_event_new(type)!
+            event.pointee.key.window = gdkWindow
+            g_object_ref(UnsafeMutableRawPointer(gdkWindow))
+            event.pointee.key.send_event = 1
+            event.pointee.key.time = guint32(GDK_CURRENT_TIME)
+            event.pointee.key.state = modifiers.rawValue
+            event.pointee.key.keyval = keyval
+            event.pointee.key.hardware_keycode = keycode
+            gdk_event_set_device(event, keyboard)
+            gtk_main_do_event(event)
+            gdk_event_free(event)
+        }
+    }
+
+    /// Sends a mouse button press to the web view (buttons 8 and 9 are Back and Forward).
+    public static func click(button: UInt32, on window: BrowserWindow) {
+        guard let view = window.webView else { return }
+        let widget = UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)
+        guard let gdkWindow = gtk_widget_get_window(widget) else { return }
+        let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow)))
+        let event = gdk_event_new(GDK_BUTTON_PRESS)!
+        event.pointee.button.window = gdkWindow
+        g_object_ref(UnsafeMutableRawPointer(gdkWindow))
+        event.pointee.button.send_event = 1
+        event.pointee.button.button = button
+        event.pointee.button.x = 10
+        event.pointee.button.y = 10
+        gdk_event_set_device(event, pointer)
+        gtk_widget_event(widget, event)
+        gdk_event_free(event)
+    }
+
+    /// Runs JavaScript in the page and returns its result as a string (nil on error or timeout).
+    public static func evaluate(_ script: String, in window: BrowserWindow, timeout: Double = 10) -> String? {
+        guard let view = window.webView else { return nil }
+        let box = EvaluationBox()
+        webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, evaluationTrampoline,
+                                            Unmanaged.passRetained(box).toOpaque())
+        wait(timeout) { box.done }
+        return box.result
+    }
+
+    /// The page's visible text.
+    public static func bodyText(_ window: BrowserWindow) -> String {
+        evaluate("document.body ? document.body.innerText : ''", in: window) ?? ""
+    }
+
+    /// Every descendant of `widget` (popovers included when `widget` is one).
+    public static func descendants(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var result: [UnsafeMutablePointer<GtkWidget>] = [widget]
+        guard g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_container_get_type()) != 0 else {
+            return result
+        }
+        let children = gtk_container_get_children(widget.cast())
+        var node = children
+        while let current = node {
+            if let child = current.pointee.data { result += descendants(of: child.assumingMemoryBound(to: GtkWidget.self)) }
+            node = current.pointee.next
+        }
+        g_list_free(children)
+        return result
+    }
+
+    /// The string property `name` of a GObject (e.g. a GtkModelButton's "text").
+    public static func stringProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
+    }
+}
+
+@MainActor
+private final class EvaluationBox {
+    var done = false
+    var result: String?
+}
+
+/// `void (*GAsyncReadyCallback)(GObject *source, GAsyncResult *result, gpointer user_data)`.
+private let evaluationTrampoline: GAsyncReadyCallback = { source, result, data in
+    nonisolated(unsafe) let source = source
+    nonisolated(unsafe) let result = result
+    let box = Unmanaged<EvaluationBox>.fromOpaque(data!).takeRetainedValue()
+    MainActor.assumeIsolated {
+        var error: UnsafeMutablePointer<GError>?
+        let view = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: WebKitWebView.self)
+        if let value = webkit_web_view_evaluate_javascript_finish(view, result, &error) {
+            if let text = jsc_value_to_string(value) {
+                box.result = String(cString: text)
+                g_free(text)
+            }
+            g_object_unref(UnsafeMutableRawPointer(value))
+        }
+        _ = GLibError.take(error)
+        box.done = true
+    }
+}
