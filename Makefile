@@ -56,7 +56,7 @@ ui-test: deps
 
 # The README's picture: the browser on its bundled start page, under Xvfb.
 screenshot: build
-	$(TEST_ENV) $(XVFB) sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root docs/screenshot.png; kill $$pid'
+	$(TEST_ENV) xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot.png; kill $$pid'
 	@echo "wrote docs/screenshot.png"
 
 clean:

@@ -26,7 +26,7 @@ public struct PageState: Sendable, Equatable {
     /// The header bar subtitle: the host of the current page (none for Porthole's own pages).
     public var headerSubtitle: String? { uri.flatMap(URLHelpers.host(of:)) }
 
-    /// The progress bar's fraction, or nil when the bar should be hidden.
+    /// The load's progress while loading, or nil when the bar should be empty.
     public var visibleProgress: Double? { isLoading ? max(0.0, min(1.0, progress)) : nil }
 }
 

@@ -114,10 +114,8 @@ public final class BrowserWindow {
     // What the chrome shows, read back from GTK (for tests and accessibility checks).
     public var headerTitle: String? { gtk_header_bar_get_title(header.cast()).map { String(cString: $0) } }
     public var headerSubtitle: String? { gtk_header_bar_get_subtitle(header.cast()).map { String(cString: $0) } }
-    /// The progress bar's fraction, or nil while it is hidden.
-    public var progressFraction: Double? {
-        gtk_widget_get_visible(progressBar) != 0 ? gtk_progress_bar_get_fraction(progressBar.cast()) : nil
-    }
+    /// The progress bar's fraction: the load's progress while loading, 0 (empty) when done.
+    public var progressFraction: Double { gtk_progress_bar_get_fraction(progressBar.cast()) }
     public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
     public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
     /// The action the refresh button triggers now: `win.reload`, or `win.stop` while loading.
@@ -200,7 +198,6 @@ public final class BrowserWindow {
         let bar = gtk_action_bar_new()!
         gtk_widget_set_size_request(progressBar, 280, -1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
-        gtk_widget_set_no_show_all(progressBar, 1)
         gtk_action_bar_pack_start(bar.cast(), progressBar)
         gtk_button_set_image(refreshButton.cast(), refreshIcon)
         gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
@@ -285,7 +282,6 @@ public final class BrowserWindow {
         if appliedProgress == nil || progress != appliedProgress! {
             appliedProgress = .some(progress)
             gtk_progress_bar_set_fraction(progressBar.cast(), progress ?? 0)
-            gtk_widget_set_visible(progressBar, progress == nil ? 0 : 1)
         }
         if state.isLoading != appliedLoading {
             appliedLoading = state.isLoading

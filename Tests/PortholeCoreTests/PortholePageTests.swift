@@ -1,0 +1,139 @@
+// Porthole's own pages and the chrome state: pure logic, no display.
+import Foundation
+import PortholeCore
+import XCTest
+
+final class PortholePageTests: XCTestCase {
+    func testEscapingMakesHostileTextInert() {
+        let rows: [(String, String)] = [
+            ("plain", "plain"),
+            ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+            ("a & b", "a &amp; b"),
+            ("\"quoted\" 'single'", "&quot;quoted&quot; &#39;single&#39;"),
+            ("https://x.example/?q=<b>&r=1", "https://x.example/?q=&lt;b&gt;&amp;r=1"),
+            ("naïve ✓", "naïve ✓"),
+        ]
+        for (input, expected) in rows {
+            XCTAssertEqual(HTML.escape(input), expected, input)
+        }
+    }
+
+    func testOnlyPageSchemesBecomeLinks() {
+        XCTAssertEqual(HTML.safeHref("https://apple.com/"), "https://apple.com/")
+        XCTAssertEqual(HTML.safeHref("HTTP://apple.com/?a=1&b=2"), "HTTP://apple.com/?a=1&amp;b=2")
+        XCTAssertEqual(HTML.safeHref("porthole://start/"), "porthole://start/")
+        XCTAssertNil(HTML.safeHref("javascript:alert(1)"))
+        XCTAssertNil(HTML.safeHref("JaVaScRiPt:alert(1)"))
+        XCTAssertNil(HTML.safeHref("data:text/html,<b>x</b>"))
+        XCTAssertNil(HTML.safeHref("https://a.example/\u{0}x"))
+    }
+
+    func testErrorPageShowsTheEscapedURLAndErrorWithRetryAndHome() {
+        let html = PortholePage.error(url: "http://x.example/<img src=x onerror=alert(1)>", message: "Could not connect: <refused>",
+                                      homeURL: "porthole://start/")
+        XCTAssertTrue(html.contains("http://x.example/&lt;img src=x onerror=alert(1)&gt;"))
+        XCTAssertTrue(html.contains("Could not connect: &lt;refused&gt;"))
+        XCTAssertFalse(html.contains("<img"))
+        XCTAssertTrue(html.contains(">Retry</a>"))
+        XCTAssertTrue(html.contains("href=\"porthole://start/\">Home</a>"))
+        XCTAssertTrue(html.contains("<title>Error</title>"))
+    }
+
+    func testErrorPageForAScriptURLHasNoRetryLink() {
+        let html = PortholePage.error(url: "javascript:alert(1)", message: "bad", homeURL: nil)
+        XCTAssertFalse(html.contains("Retry"))
+        XCTAssertFalse(html.contains("href=\"javascript"))
+    }
+
+    func testBlockedPageNamesTheURLAndReasonWithBackAndHome() {
+        let html = PortholePage.blocked(url: "https://evil.example/", reason: "Blocked by filter \"*\": not on the approved list.",
+                                        homeURL: "https://apple.com/")
+        XCTAssertTrue(html.contains("https://evil.example/"))
+        XCTAssertTrue(html.contains("Blocked by filter &quot;*&quot;: not on the approved list."))
+        XCTAssertTrue(html.contains("href=\"\(PortholePage.backURL)\">Back</a>"))
+        XCTAssertTrue(html.contains("href=\"https://apple.com/\">Home</a>"))
+        XCTAssertTrue(html.contains("<title>Blocked</title>"))
+    }
+
+    func testStartPageListsTheSitesAsEscapedLinksAndSkipsItself() {
+        let sites = SiteList([Site(name: "Start page", address: PortholePage.startURL),
+                              Site(name: "Apple & <Co>", address: "apple.com"),
+                              Site(name: "Docs", address: "https://developer.apple.com/documentation/")])
+        let html = PortholePage.start(sites: sites)
+        XCTAssertTrue(html.contains("<a class=\"site\" href=\"https://apple.com/\">Apple &amp; &lt;Co&gt;</a>"))
+        XCTAssertTrue(html.contains("href=\"https://developer.apple.com/documentation/\">Docs</a>"))
+        XCTAssertFalse(html.contains("href=\"porthole://start/\""), "the start page does not link to itself")
+        XCTAssertTrue(PortholePage.start(sites: SiteList([])).contains("No sites are approved yet"))
+    }
+
+    func testPortholeURLsRouteToPages() {
+        let sites = SiteList([Site(name: "A", address: "a.example")])
+        XCTAssertNotNil(PortholePage.page(for: "porthole://start/", sites: sites))
+        XCTAssertNotNil(PortholePage.page(for: "porthole://start", sites: sites))
+        XCTAssertNotNil(PortholePage.page(for: "PORTHOLE://START/?x#y", sites: sites))
+        XCTAssertNil(PortholePage.page(for: "porthole://nothing-here/", sites: sites))
+    }
+}
+
+final class SiteListTests: XCTestCase {
+    func testBareHostsOpenOverHTTPSAndURLsAsWritten() {
+        XCTAssertEqual(Site(name: "A", address: "apple.com").url, "https://apple.com/")
+        XCTAssertEqual(Site(name: "A", address: "http://apple.com/mac").url, "http://apple.com/mac")
+        XCTAssertTrue(Site(name: "A", address: "apple.com").isBareHost)
+        XCTAssertFalse(Site(name: "A", address: "https://apple.com/").isBareHost)
+    }
+
+    func testSitesAreFoundByNameThenAddress() {
+        let list = SiteList([Site(name: "Apple", address: "apple.com"), Site(name: "Swift", address: "https://swift.org/")])
+        XCTAssertEqual(list.home?.name, "Apple")
+        XCTAssertEqual(list.site(named: "Swift")?.address, "https://swift.org/")
+        XCTAssertEqual(list.site(named: "apple.com")?.name, "Apple")
+        XCTAssertEqual(list.site(named: "https://apple.com/")?.name, "Apple")
+        XCTAssertNil(list.site(named: "Nope"))
+    }
+
+    func testTheBundledSiteListOpensOnTheStartPage() throws {
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/porthole.conf").path
+        let list = try SiteListFile.load(path: resources)
+        XCTAssertEqual(list.sites.map(\.name), ["Start page", "Apple", "Hacking with Swift"])
+        XCTAssertEqual(list.home?.url, PortholePage.startURL)
+        XCTAssertEqual(list.sites.map(\.address), [PortholePage.startURL, "apple.com", "hackingwithswift.com"])
+    }
+}
+
+final class PageStateTests: XCTestCase {
+    func testHeaderTitleFollowsLoadingErrorAndTitle() {
+        var state = PageState()
+        XCTAssertEqual(state.headerTitle, "Porthole")
+        state.uri = "https://www.apple.com/mac/"
+        XCTAssertEqual(state.headerTitle, "www.apple.com", "no title yet: the host")
+        XCTAssertEqual(state.headerSubtitle, "www.apple.com")
+        state.isLoading = true
+        XCTAssertEqual(state.headerTitle, "Loading…")
+        state.title = "Mac"
+        XCTAssertEqual(state.headerTitle, "Loading…", "loading wins over the title")
+        state.isLoading = false
+        XCTAssertEqual(state.headerTitle, "Mac")
+        state.failed = true
+        XCTAssertEqual(state.headerTitle, "Error", "after a failed load until the next success")
+    }
+
+    func testProgressIsShownOnlyWhileLoadingAndClamped() {
+        var state = PageState()
+        state.progress = 0.4
+        XCTAssertNil(state.visibleProgress)
+        state.isLoading = true
+        XCTAssertEqual(state.visibleProgress, 0.4)
+        state.progress = 1.7
+        XCTAssertEqual(state.visibleProgress, 1.0)
+    }
+
+    func testPortholePagesHaveNoSubtitle() {
+        var state = PageState()
+        state.uri = PortholePage.startURL
+        XCTAssertNil(state.headerSubtitle)
+        state.uri = "http://127.0.0.1:8080/x"
+        XCTAssertEqual(state.headerSubtitle, "127.0.0.1")
+    }
+}
