@@ -97,10 +97,10 @@ final class KeyFileDocument {
     /// GLib's message when it has a bad escape or is not UTF-8.
     func string(_ key: ConfigKey) -> Result<String, InvalidValue> {
         var error: UnsafeMutablePointer<GError>?
-        guard let value = g_key_file_get_string(keyFile, key.group, key.name, &error) else {
-            return .failure(InvalidValue(Self.takeMessage(error)))
-        }
+        let value = g_key_file_get_string(keyFile, key.group, key.name, &error)
         defer { g_free(value) }
+        // GLib returns what it could decode even when it also reports a bad escape.
+        guard error == nil, let value else { return .failure(Self.textFailure(error)) }
         return .success(String(cString: value).trimmingSpaces())
     }
 
@@ -109,11 +109,25 @@ final class KeyFileDocument {
     func stringList(_ key: ConfigKey) -> Result<[String], InvalidValue> {
         var count: gsize = 0
         var error: UnsafeMutablePointer<GError>?
-        guard let list = g_key_file_get_string_list(keyFile, key.group, key.name, &count, &error) else {
-            // An empty value is an empty list, which GLib reports as NULL without an error.
-            return error == nil ? .success([]) : .failure(InvalidValue(Self.takeMessage(error)))
+        let list = Self.strings(g_key_file_get_string_list(keyFile, key.group, key.name, &count, &error), count: count)
+        // An empty value is an empty list, which GLib returns as NULL without an error.
+        guard error == nil else { return .failure(Self.textFailure(error)) }
+        return .success(list.map { $0.trimmingSpaces() }.filter { !$0.isEmpty })
+    }
+
+    /// Why a value is not text. GLib's own messages repeat the key and do not say what is wrong.
+    private static func textFailure(_ error: UnsafeMutablePointer<GError>?) -> InvalidValue {
+        guard let error, error.pointee.domain == g_key_file_error_quark() else { return InvalidValue(takeMessage(error)) }
+        switch GKeyFileError(UInt32(error.pointee.code)) {
+        case G_KEY_FILE_ERROR_UNKNOWN_ENCODING:
+            g_error_free(error)
+            return InvalidValue("not UTF-8 text")
+        case G_KEY_FILE_ERROR_INVALID_VALUE:
+            g_error_free(error)
+            return InvalidValue("invalid escape sequence: use \\s, \\n, \\t, \\r, \\\\, and \\; in lists")
+        default:
+            return InvalidValue(takeMessage(error))
         }
-        return .success(Self.strings(list, count: count).map { $0.trimmingSpaces() }.filter { !$0.isEmpty })
     }
 
     /// Copies a NULL-terminated string vector and frees it.
