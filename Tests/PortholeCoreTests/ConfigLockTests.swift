@@ -106,6 +106,15 @@ final class ConfigLockTests: XCTestCase {
                        ["user file \(user): [Locks] is ignored: only the system file /etc/porthole/porthole.conf can lock keys"])
     }
 
+    func testLocksInTheBundledDefaultAreIgnoredToo() throws {
+        let bundled = try directory.write("share/porthole.conf", "[Sites]\nHome=home.example\n[Locks]\nkeys=Privacy\n")
+        let result = ConfigLoader.load(sources: ConfigSources(bundled: bundled), overrides: [.ephemeral: "true"],
+                                       validateFilter: standInFilterValidator)
+        XCTAssertTrue(result.configuration?.privacy.ephemeral == true)
+        XCTAssertEqual(result.notices.map(\.description),
+                       ["bundled file \(bundled): [Locks] is ignored: only the system file /etc/porthole/porthole.conf can lock keys"])
+    }
+
     func testAnInvalidAttemptOnALockedKeyIsBothAProblemAndANotice() throws {
         let (result, sources) = try load(system: "[Sites]\nSchool=school.example\n[Locks]\nkeys=Browser/zoom\n",
                                          user: "[Browser]\nzoom=big\n")

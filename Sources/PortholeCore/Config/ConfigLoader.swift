@@ -35,7 +35,7 @@ public enum ConfigLoader {
         var layers: [Layer] = []
         var notices: [ConfigNotice] = []
         var readFailed = false
-        var baseFailed = false
+        var systemFailed = false
         for (role, file) in files(in: sources, problems: &problems) {
             do throws(ConfigProblem) {
                 let document = try KeyFileDocument(file: file, bytes: KeyFileDocument.contents(of: file))
@@ -46,7 +46,7 @@ public enum ConfigLoader {
             } catch {
                 problems.append(error)
                 readFailed = true
-                if role.honoursLocks { baseFailed = true }
+                if role == .system { systemFailed = true }
             }
         }
         if !overrides.isEmpty {
@@ -63,8 +63,8 @@ public enum ConfigLoader {
             problems += layer.problems
             layers.append(layer)
         }
-        // Without the system file we cannot know what it locks, so nothing may override it.
-        if baseFailed { layers.removeAll { !$0.role.honoursLocks } }
+        // Without the system file we cannot know what it locks, so nothing may be applied over it.
+        if systemFailed { layers.removeAll() }
         let result = merge(layers)
         // A file that could not be read may have had the sites; do not blame the others.
         if result.sites == nil, !readFailed, let file = result.sitesFile {
@@ -97,17 +97,17 @@ public enum ConfigLoader {
         return files
     }
 
-    /// Applies the layers in order. The base layer's locks keep later layers from changing the
+    /// Applies the layers in order. The system file's locks keep later layers from changing the
     /// keys and groups they name; each such attempt is one notice.
     private static func merge(_ layers: [Layer]) -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?) {
         var resolved = Configuration()
         var notices: [ConfigNotice] = []
         var sites: [Site]?
-        let base = layers.first { $0.role.honoursLocks }
-        let locks = base?.locks ?? Locks()
-        let lockedBy = base?.file ?? ""
+        let system = layers.first { $0.role == .system }
+        let locks = system?.locks ?? Locks()
+        let lockedBy = system?.file ?? ""
         for layer in layers {
-            let isLocked = { (key: ConfigKey) in !layer.role.honoursLocks && locks.covers(key) }
+            let isLocked = { (key: ConfigKey) in layer.role != .system && locks.covers(key) }
             for attempt in layer.attempts {
                 if isLocked(attempt.key) {
                     notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: "\(attempt.key) is locked by \(lockedBy)"))
@@ -116,7 +116,7 @@ public enum ConfigLoader {
                 }
             }
             if let layerSites = layer.sites {
-                if !layer.role.honoursLocks, locks.groups.contains(ConfigSchema.sites) {
+                if layer.role != .system, locks.groups.contains(ConfigSchema.sites) {
                     notices.append(ConfigNotice(origin: layer.origin, line: layer.sitesLine, message: "\(ConfigSchema.sites) is locked by \(lockedBy)"))
                 } else {
                     sites = layerSites
@@ -126,7 +126,7 @@ public enum ConfigLoader {
         resolved.sites = SiteList(sites ?? [])
         resolved.sources = layers.filter { $0.role != .commandLine }.map(\.file)
         // Where the sites should have been: the locking file, else the last file read.
-        let sitesFile = locks.groups.contains(ConfigSchema.sites) ? base?.file : resolved.sources.last
+        let sitesFile = locks.groups.contains(ConfigSchema.sites) ? system?.file : resolved.sources.last
         return (resolved, notices, sites, sitesFile)
     }
 }
@@ -134,9 +134,6 @@ public enum ConfigLoader {
 /// The part a file plays in the load.
 enum Role {
     case system, bundled, user, commandLineFile, commandLine
-
-    /// The base layer: its `[Locks]` apply to every later layer.
-    var honoursLocks: Bool { self == .system || self == .bundled }
 
     func origin(_ file: String) -> String {
         switch self {
@@ -186,7 +183,7 @@ struct Layer {
             switch group {
             case ConfigSchema.sites:
                 readSites(document)
-            case ConfigSchema.locks where role.honoursLocks:
+            case ConfigSchema.locks where role == .system:
                 readLocks(document)
             case ConfigSchema.locks:
                 notices.append(ConfigNotice(origin: origin, line: line,
