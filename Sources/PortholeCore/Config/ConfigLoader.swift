@@ -5,8 +5,8 @@ import CGLib
 /// What a load found: the configuration when the files have no problems, every problem, and
 /// every notice (attempts to change locked keys).
 public struct ConfigLoadResult: Sendable, Equatable {
-    public var problems: [ConfigProblem]
-    public var notices: [ConfigNotice]
+    public internal(set) var problems: [ConfigProblem]
+    public internal(set) var notices: [ConfigNotice]
     /// Every valid value applied, every invalid one left at its default.
     var resolved: Configuration
 
@@ -32,14 +32,14 @@ public enum ConfigLoader {
     public static func load(sources: ConfigSources, overrides: [ConfigKey: String] = [:],
                             validateFilter: @escaping FilterValidator) -> ConfigLoadResult {
         var problems: [ConfigProblem] = []
-        var layers: [Layer] = []
+        var layers: [ConfigLayer] = []
         var notices: [ConfigNotice] = []
         var readFailed = false
         var systemFailed = false
         for (role, file) in files(in: sources, problems: &problems) {
             do throws(ConfigProblem) {
                 let document = try KeyFileDocument(file: file, bytes: KeyFileDocument.contents(of: file))
-                let layer = Layer(document: document, role: role, validateFilter: validateFilter)
+                let layer = ConfigLayer(document: document, role: role, validateFilter: validateFilter)
                 problems += layer.problems
                 notices += layer.notices
                 layers.append(layer)
@@ -59,7 +59,7 @@ public enum ConfigLoader {
                 }
             }
             let document = KeyFileDocument(file: commandLineOrigin, values: values)
-            let layer = Layer(document: document, role: .commandLine, validateFilter: validateFilter)
+            let layer = ConfigLayer(document: document, role: .commandLine, validateFilter: validateFilter)
             problems += layer.problems
             layers.append(layer)
         }
@@ -76,9 +76,9 @@ public enum ConfigLoader {
 
     /// The files to read, in layer order: the system file, then `--config` or the user file; the
     /// bundled default only when there is neither.
-    private static func files(in sources: ConfigSources, problems: inout [ConfigProblem]) -> [(Role, String)] {
+    private static func files(in sources: ConfigSources, problems: inout [ConfigProblem]) -> [(ConfigRole, String)] {
         let exists = { (path: String) in g_file_test(path, G_FILE_TEST_EXISTS) != 0 }
-        var files: [(Role, String)] = []
+        var files: [(ConfigRole, String)] = []
         if let system = sources.system, exists(system) { files.append((.system, system)) }
         if let commandLine = sources.commandLine {
             files.append((.commandLineFile, commandLine))
@@ -99,12 +99,12 @@ public enum ConfigLoader {
 
     /// Applies the layers in order. The system file's locks keep later layers from changing the
     /// keys and groups they name; each such attempt is one notice.
-    private static func merge(_ layers: [Layer]) -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?) {
+    private static func merge(_ layers: [ConfigLayer]) -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?) {
         var resolved = Configuration()
         var notices: [ConfigNotice] = []
         var sites: [Site]?
         let system = layers.first { $0.role == .system }
-        let locks = system?.locks ?? Locks()
+        let locks = system?.locks ?? ConfigLocks()
         let lockedBy = system?.file ?? ""
         for layer in layers {
             let isLocked = { (key: ConfigKey) in layer.role != .system && locks.covers(key) }
@@ -132,7 +132,7 @@ public enum ConfigLoader {
 }
 
 /// The part a file plays in the load.
-enum Role {
+enum ConfigRole {
     case system, bundled, user, commandLineFile, commandLine
 
     func origin(_ file: String) -> String {
@@ -147,7 +147,7 @@ enum Role {
 }
 
 /// `[Locks] keys=`: whole groups and single keys.
-struct Locks {
+struct ConfigLocks {
     var groups: Set<String> = []
     var keys: Set<ConfigKey> = []
 
@@ -155,7 +155,7 @@ struct Locks {
 }
 
 /// One file read and checked: what it sets, its sites, its locks, its problems.
-struct Layer {
+struct ConfigLayer {
     /// One key the file sets; `assignment` is nil when the value is invalid (a problem says why).
     struct Attempt {
         var key: ConfigKey
@@ -163,19 +163,19 @@ struct Layer {
         var assignment: ConfigSetting.Assignment?
     }
 
-    let role: Role
+    let role: ConfigRole
     let file: String
     var attempts: [Attempt] = []
     /// The `[Sites]` entries that are valid, or nil when the file has no `[Sites]` group.
     var sites: [Site]?
     var sitesLine: Int?
-    var locks = Locks()
+    var locks = ConfigLocks()
     var problems: [ConfigProblem] = []
     var notices: [ConfigNotice] = []
 
     var origin: String { role.origin(file) }
 
-    init(document: KeyFileDocument, role: Role, validateFilter: @escaping FilterValidator) {
+    init(document: KeyFileDocument, role: ConfigRole, validateFilter: @escaping FilterValidator) {
         self.role = role
         file = document.file
         for group in document.groups {

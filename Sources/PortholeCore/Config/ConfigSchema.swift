@@ -11,10 +11,10 @@ struct ConfigSetting: Sendable {
 
     let key: ConfigKey
     /// The value as a change to Configuration, or why it cannot be used.
-    let read: @Sendable (SettingReader) -> Result<Assignment, InvalidValue>
+    let read: @Sendable (SettingReader) -> Result<Assignment, InvalidConfigValue>
 
     static func value<Value>(_ group: String, _ name: String,
-                             read: @escaping @Sendable (SettingReader) -> Result<Value, InvalidValue>,
+                             read: @escaping @Sendable (SettingReader) -> Result<Value, InvalidConfigValue>,
                              assign: @escaping @Sendable (inout Configuration, Value) -> Void) -> ConfigSetting {
         ConfigSetting(key: ConfigKey(group: group, name: name)) { reader in
             read(reader).map { value -> Assignment in { assign(&$0, value) } }
@@ -28,58 +28,58 @@ struct SettingReader {
     let key: ConfigKey
     let validateFilter: FilterValidator
 
-    func boolean() -> Result<Bool, InvalidValue> {
-        document.boolean(key).map { .success($0) } ?? .failure(InvalidValue("expected true or false"))
+    func boolean() -> Result<Bool, InvalidConfigValue> {
+        document.boolean(key).map { .success($0) } ?? .failure(InvalidConfigValue("expected true or false"))
     }
 
     /// A count of seconds, 0 or more.
-    func seconds() -> Result<Int, InvalidValue> {
-        guard let value = document.integer(key) else { return .failure(InvalidValue("expected a whole number of seconds")) }
-        return value >= 0 ? .success(value) : .failure(InvalidValue("out of range: expected 0 or more"))
+    func seconds() -> Result<Int, InvalidConfigValue> {
+        guard let value = document.integer(key) else { return .failure(InvalidConfigValue("expected a whole number of seconds")) }
+        return value >= 0 ? .success(value) : .failure(InvalidConfigValue("out of range: expected 0 or more"))
     }
 
-    func number(in range: ClosedRange<Double>) -> Result<Double, InvalidValue> {
-        guard let value = document.number(key) else { return .failure(InvalidValue("expected a number, like 1.25")) }
+    func number(in range: ClosedRange<Double>) -> Result<Double, InvalidConfigValue> {
+        guard let value = document.number(key) else { return .failure(InvalidConfigValue("expected a number, like 1.25")) }
         guard range.contains(value) else {
-            return .failure(InvalidValue("out of range: expected \(range.lowerBound) to \(range.upperBound)"))
+            return .failure(InvalidConfigValue("out of range: expected \(range.lowerBound) to \(range.upperBound)"))
         }
         return .success(value)
     }
 
     /// The text, checked by `check` (which returns why it is wrong, or nil).
-    func string(check: (String) -> String? = { _ in nil }) -> Result<String, InvalidValue> {
-        document.string(key).flatMap { text in check(text).map { .failure(InvalidValue($0)) } ?? .success(text) }
+    func string(check: (String) -> String? = { _ in nil }) -> Result<String, InvalidConfigValue> {
+        document.string(key).flatMap { text in check(text).map { .failure(InvalidConfigValue($0)) } ?? .success(text) }
     }
 
     /// The text, or nil when it is empty (which clears a value a lower layer set).
-    func optionalString(check: (String) -> String?) -> Result<String?, InvalidValue> {
+    func optionalString(check: (String) -> String?) -> Result<String?, InvalidConfigValue> {
         string { $0.isEmpty ? nil : check($0) }.map { $0.isEmpty ? nil : $0 }
     }
 
     /// The entries, each checked by `check`; one message per bad entry.
-    func list(each check: (String) -> String?) -> Result<[String], InvalidValue> {
+    func list(each check: (String) -> String?) -> Result<[String], InvalidConfigValue> {
         document.stringList(key).flatMap { entries in
             let messages = entries.compactMap(check)
-            return messages.isEmpty ? .success(entries) : .failure(InvalidValue(messages: messages))
+            return messages.isEmpty ? .success(entries) : .failure(InvalidConfigValue(messages: messages))
         }
     }
 
-    func filters() -> Result<[String], InvalidValue> {
+    func filters() -> Result<[String], InvalidConfigValue> {
         list { filter in validateFilter(filter).map { "\"\(filter)\" is not a valid filter: \($0)" } }
     }
 
-    func hosts() -> Result<[String], InvalidValue> {
+    func hosts() -> Result<[String], InvalidConfigValue> {
         list { AddressRules.isHost($0) ? nil : "\"\($0)\" is not a host name or IP address" }
     }
 
-    func shortcuts() -> Result<[KioskShortcut], InvalidValue> {
+    func shortcuts() -> Result<[KioskShortcut], InvalidConfigValue> {
         let names = KioskShortcut.allCases.map(\.rawValue).joined(separator: ", ")
         return list { KioskShortcut(rawValue: $0) == nil ? "unknown shortcut \"\($0)\": expected one of \(names)" : nil }
             .map { $0.compactMap(KioskShortcut.init(rawValue:)) }
     }
 
     /// `deny-all`, or `host:permission` grants.
-    func permissions() -> Result<[PermissionGrant], InvalidValue> {
+    func permissions() -> Result<[PermissionGrant], InvalidConfigValue> {
         let names = Permission.allCases.map(\.rawValue).joined(separator: ", ")
         return document.stringList(key).flatMap { entries in
             var grants: [PermissionGrant] = []
@@ -106,7 +106,7 @@ struct SettingReader {
                 let grant = PermissionGrant(host: host, permission: permission)
                 if !grants.contains(grant) { grants.append(grant) }
             }
-            return messages.isEmpty ? .success(grants) : .failure(InvalidValue(messages: messages))
+            return messages.isEmpty ? .success(grants) : .failure(InvalidConfigValue(messages: messages))
         }
     }
 }

@@ -95,38 +95,38 @@ final class KeyFileDocument {
 
     /// The value with escapes (`\s`, `\n`, `\t`, `\\`) decoded and surrounding spaces removed;
     /// GLib's message when it has a bad escape or is not UTF-8.
-    func string(_ key: ConfigKey) -> Result<String, InvalidValue> {
+    func string(_ key: ConfigKey) -> Result<String, InvalidConfigValue> {
         var error: UnsafeMutablePointer<GError>?
         let value = g_key_file_get_string(keyFile, key.group, key.name, &error)
         defer { g_free(value) }
         // GLib returns what it could decode even when it also reports a bad escape.
         guard error == nil, let value else { return .failure(Self.textFailure(error)) }
-        return .success(String(cString: value).trimmingSpaces())
+        return .success(String(cString: value).trimmingKeyFileSpaces())
     }
 
     /// The `;`-separated entries (`\;` for a literal semicolon), each without surrounding spaces;
     /// empty entries are dropped so that `a; b;` means `a` and `b`.
-    func stringList(_ key: ConfigKey) -> Result<[String], InvalidValue> {
+    func stringList(_ key: ConfigKey) -> Result<[String], InvalidConfigValue> {
         var count: gsize = 0
         var error: UnsafeMutablePointer<GError>?
         let list = Self.strings(g_key_file_get_string_list(keyFile, key.group, key.name, &count, &error), count: count)
         // An empty value is an empty list, which GLib returns as NULL without an error.
         guard error == nil else { return .failure(Self.textFailure(error)) }
-        return .success(list.map { $0.trimmingSpaces() }.filter { !$0.isEmpty })
+        return .success(list.map { $0.trimmingKeyFileSpaces() }.filter { !$0.isEmpty })
     }
 
     /// Why a value is not text. GLib's own messages repeat the key and do not say what is wrong.
-    private static func textFailure(_ error: UnsafeMutablePointer<GError>?) -> InvalidValue {
-        guard let error, error.pointee.domain == g_key_file_error_quark() else { return InvalidValue(takeMessage(error)) }
+    private static func textFailure(_ error: UnsafeMutablePointer<GError>?) -> InvalidConfigValue {
+        guard let error, error.pointee.domain == g_key_file_error_quark() else { return InvalidConfigValue(takeMessage(error)) }
         switch GKeyFileError(UInt32(error.pointee.code)) {
         case G_KEY_FILE_ERROR_UNKNOWN_ENCODING:
             g_error_free(error)
-            return InvalidValue("not UTF-8 text")
+            return InvalidConfigValue("not UTF-8 text")
         case G_KEY_FILE_ERROR_INVALID_VALUE:
             g_error_free(error)
-            return InvalidValue("invalid escape sequence: use \\s, \\n, \\t, \\r, \\\\, and \\; in lists")
+            return InvalidConfigValue("invalid escape sequence: use \\s, \\n, \\t, \\r, \\\\, and \\; in lists")
         default:
-            return InvalidValue(takeMessage(error))
+            return InvalidConfigValue(takeMessage(error))
         }
     }
 
@@ -156,7 +156,7 @@ final class KeyFileDocument {
 }
 
 /// Why a value cannot be used: one message per wrong part (a list can have several bad entries).
-struct InvalidValue: Error {
+struct InvalidConfigValue: Error {
     var messages: [String]
 
     init(_ message: String) { messages = [message] }

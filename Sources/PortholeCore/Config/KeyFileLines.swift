@@ -29,7 +29,7 @@ struct KeyFileLines {
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") {
                 // `[name]`, optionally followed by spaces; the name holds no brackets.
-                let header = line.trimmingSpaces()
+                let header = line.trimmingKeyFileSpaces()
                 let name = String(header.dropFirst().dropLast())
                 guard header.hasSuffix("]"), !name.isEmpty, !name.contains("["), !name.contains("]") else {
                     noteMalformed(number)
@@ -38,7 +38,7 @@ struct KeyFileLines {
                 group = name
                 headers.append((name, number))
             } else if let equals = line.firstIndex(of: "=") {
-                let key = line[..<equals].trimmingSpaces()
+                let key = line[..<equals].trimmingKeyFileSpaces()
                 guard let group, Self.isKeyName(key) else { noteMalformed(number); continue }
                 entries.append(Entry(group: group, key: key, line: number))
             } else {
@@ -61,7 +61,7 @@ struct KeyFileLines {
     func syntaxErrorLine(message: String) -> Int? {
         if let open = message.firstIndex(of: "“"), let close = message[open...].firstIndex(of: "”") {
             let quoted = message[message.index(after: open)..<close]
-            if let index = texts.firstIndex(where: { $0 == quoted || $0.trimmingSpaces() == quoted }) {
+            if let index = texts.firstIndex(where: { $0 == quoted || $0.trimmingKeyFileSpaces() == quoted }) {
                 return index + 1
             }
         }
@@ -83,8 +83,8 @@ struct KeyFileLines {
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
+    /// The text without leading and trailing spaces and tabs, the whitespace GKeyFile skips.
+    func trimmingKeyFileSpaces() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         return String(self.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
