@@ -288,7 +288,8 @@ struct ConfigLayer {
     /// point out, and for `[Sites]` it would hide a site.
     private mutating func reportRepeatedKeys(_ lines: KeyFileLines) {
         var firstLine: [ConfigKey: Int] = [:]
-        for entry in lines.entries where ConfigSchema.groups.contains(entry.group) {
+        let checked = ConfigSchema.groups.filter { $0 != ConfigSchema.locks || role == .system }
+        for entry in lines.entries where checked.contains(entry.group) {
             let key = ConfigKey(group: entry.group, name: entry.key)
             guard let first = firstLine[key] else {
                 firstLine[key] = entry.line
