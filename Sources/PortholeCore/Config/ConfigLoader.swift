@@ -1,0 +1,311 @@
+// Loads the configuration: picks the files, reads each with GKeyFile, checks every value and
+// applies the system file's locks. A pure function of the files, so reloading is loading again.
+import CGLib
+
+/// What a load found: the configuration when the files have no problems, every problem, and
+/// every notice (attempts to change locked keys).
+public struct ConfigLoadResult: Sendable, Equatable {
+    public internal(set) var problems: [ConfigProblem]
+    public internal(set) var notices: [ConfigNotice]
+    /// Every valid value applied, every invalid one left at its default.
+    var resolved: Configuration
+
+    /// The configuration, or nil when there is any problem: a configuration with problems is not
+    /// the one the admin meant, so it is not used as it is.
+    public var configuration: Configuration? { problems.isEmpty ? resolved : nil }
+
+    /// What the browser runs with: the configuration, or when there are problems
+    /// `Configuration.failClosed(keeping:)` of the best-effort reading.
+    public var effectiveConfiguration: Configuration { configuration ?? .failClosed(keeping: resolved) }
+
+    /// The files read, base layer first.
+    public var sources: [String] { resolved.sources }
+}
+
+public enum ConfigLoader {
+    /// The origin given to command-line overrides in problems and notices.
+    public static let commandLineOrigin = "command line"
+
+    /// Reads `sources`, then applies `overrides` (e.g. `--private` as `Privacy/ephemeral=true`,
+    /// written as keyfile values) unless the system file locks them. Every `[Policy]` filter is
+    /// checked with `validateFilter`.
+    public static func load(sources: ConfigSources, overrides: [ConfigKey: String] = [:],
+                            validateFilter: @escaping FilterValidator) -> ConfigLoadResult {
+        var problems: [ConfigProblem] = []
+        var layers: [ConfigLayer] = []
+        var notices: [ConfigNotice] = []
+        var readFailed = false
+        var systemFailed = false
+        for (role, file) in files(in: sources, problems: &problems) {
+            do throws(ConfigProblem) {
+                let document = try KeyFileDocument(file: file, bytes: KeyFileDocument.contents(of: file))
+                let layer = ConfigLayer(document: document, role: role, validateFilter: validateFilter)
+                problems += layer.problems
+                notices += layer.notices
+                layers.append(layer)
+            } catch {
+                problems.append(error)
+                readFailed = true
+                if role == .system { systemFailed = true }
+            }
+        }
+        if !overrides.isEmpty {
+            var values: [(key: ConfigKey, value: String)] = []
+            for (key, value) in overrides.sorted(by: { $0.key.description < $1.key.description }) {
+                if ConfigSchema.setting(key) == nil {
+                    problems.append(ConfigProblem(file: commandLineOrigin, key: key.description, message: "unknown key"))
+                } else {
+                    values.append((key, value))
+                }
+            }
+            let document = KeyFileDocument(file: commandLineOrigin, values: values)
+            let layer = ConfigLayer(document: document, role: .commandLine, validateFilter: validateFilter)
+            problems += layer.problems
+            layers.append(layer)
+        }
+        // Without the system file we cannot know what it locks, so nothing may be applied over it.
+        if systemFailed { layers.removeAll() }
+        let result = merge(layers)
+        // A file that could not be read may have had the sites; do not blame the others.
+        if result.sites == nil, !readFailed, let file = result.sitesFile {
+            problems.append(ConfigProblem(file: file, key: "[\(ConfigSchema.sites)]",
+                                          message: "no approved sites: add a [Sites] group with at least one site, like Example=example.com"))
+        }
+        return ConfigLoadResult(problems: problems, notices: notices + result.notices, resolved: result.resolved)
+    }
+
+    /// The files to read, in layer order: the system file, then `--config` or the user file; the
+    /// bundled default only when there is neither.
+    private static func files(in sources: ConfigSources, problems: inout [ConfigProblem]) -> [(ConfigRole, String)] {
+        let exists = { (path: String) in g_file_test(path, G_FILE_TEST_EXISTS) != 0 }
+        var files: [(ConfigRole, String)] = []
+        if let system = sources.system, exists(system) { files.append((.system, system)) }
+        if let commandLine = sources.commandLine {
+            files.append((.commandLineFile, commandLine))
+        } else if let user = sources.user, exists(user) {
+            files.append((.user, user))
+        }
+        if files.isEmpty {
+            if let bundled = sources.bundled, exists(bundled) {
+                files.append((.bundled, bundled))
+            } else {
+                let looked = [sources.user, sources.system, sources.bundled].compactMap { $0 }.joined(separator: ", ")
+                problems.append(ConfigProblem(file: sources.bundled ?? DataDirectory.defaultConfigName,
+                                              message: "no configuration file found (looked for \(looked))"))
+            }
+        }
+        return files
+    }
+
+    /// Applies the layers in order. The system file's locks keep later layers from changing the
+    /// keys and groups they name; each such attempt is one notice.
+    private static func merge(_ layers: [ConfigLayer]) -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?) {
+        var resolved = Configuration()
+        var notices: [ConfigNotice] = []
+        var sites: [Site]?
+        let system = layers.first { $0.role == .system }
+        let locks = system?.locks ?? ConfigLocks()
+        let lockedBy = system?.file ?? ""
+        for layer in layers {
+            let isLocked = { (key: ConfigKey) in layer.role != .system && locks.covers(key) }
+            for attempt in layer.attempts {
+                if isLocked(attempt.key) {
+                    notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: "\(attempt.key) is locked by \(lockedBy)"))
+                } else {
+                    attempt.assignment?(&resolved)
+                }
+            }
+            if let layerSites = layer.sites {
+                if layer.role != .system, locks.groups.contains(ConfigSchema.sites) {
+                    notices.append(ConfigNotice(origin: layer.origin, line: layer.sitesLine, message: "\(ConfigSchema.sites) is locked by \(lockedBy)"))
+                } else {
+                    sites = layerSites
+                }
+            }
+        }
+        resolved.sites = SiteList(sites ?? [])
+        resolved.sources = layers.filter { $0.role != .commandLine }.map(\.file)
+        // Where the sites should have been: the locking file, else the last file read.
+        let sitesFile = locks.groups.contains(ConfigSchema.sites) ? system?.file : resolved.sources.last
+        return (resolved, notices, sites, sitesFile)
+    }
+}
+
+/// The part a file plays in the load.
+enum ConfigRole {
+    case system, bundled, user, commandLineFile, commandLine
+
+    func origin(_ file: String) -> String {
+        switch self {
+        case .system: "system file \(file)"
+        case .bundled: "bundled file \(file)"
+        case .user: "user file \(file)"
+        case .commandLineFile: "--config file \(file)"
+        case .commandLine: ConfigLoader.commandLineOrigin
+        }
+    }
+}
+
+/// `[Locks] keys=`: whole groups and single keys.
+struct ConfigLocks {
+    var groups: Set<String> = []
+    var keys: Set<ConfigKey> = []
+
+    func covers(_ key: ConfigKey) -> Bool { groups.contains(key.group) || keys.contains(key) }
+}
+
+/// One file read and checked: what it sets, its sites, its locks, its problems.
+struct ConfigLayer {
+    /// One key the file sets; `assignment` is nil when the value is invalid (a problem says why).
+    struct Attempt {
+        var key: ConfigKey
+        var line: Int?
+        var assignment: ConfigSetting.Assignment?
+    }
+
+    let role: ConfigRole
+    let file: String
+    var attempts: [Attempt] = []
+    /// The `[Sites]` entries that are valid, or nil when the file has no `[Sites]` group.
+    var sites: [Site]?
+    var sitesLine: Int?
+    var locks = ConfigLocks()
+    var problems: [ConfigProblem] = []
+    var notices: [ConfigNotice] = []
+
+    var origin: String { role.origin(file) }
+
+    init(document: KeyFileDocument, role: ConfigRole, validateFilter: @escaping FilterValidator) {
+        self.role = role
+        file = document.file
+        for group in document.groups {
+            let line = document.lines.headerLine(of: group)
+            switch group {
+            case ConfigSchema.sites:
+                readSites(document)
+            case ConfigSchema.locks where role == .system:
+                readLocks(document)
+            case ConfigSchema.locks:
+                notices.append(ConfigNotice(origin: origin, line: line,
+                                            message: "[\(group)] is ignored: only the system file \(ConfigSources.systemPath) can lock keys"))
+            case _ where ConfigSchema.groups.contains(group):
+                readSettings(document, group: group, validateFilter: validateFilter)
+            default:
+                let hint = ConfigSchema.suggestion(for: group, among: ConfigSchema.groups).map { " (did you mean [\($0)]?)" } ?? ""
+                problems.append(problem(line, key: "[\(group)]", "unknown group" + hint))
+            }
+        }
+        reportRepeatedKeys(document.lines)
+        // In file order; problems on one line keep the order they were found in.
+        problems = problems.enumerated()
+            .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
+            .map(\.element)
+    }
+
+    private mutating func readSettings(_ document: KeyFileDocument, group: String, validateFilter: @escaping FilterValidator) {
+        for name in document.keys(in: group) {
+            let key = ConfigKey(group: group, name: name)
+            let lines = document.lines.lines(of: name, in: group)
+            guard let setting = ConfigSchema.setting(key) else {
+                problems.append(unknownKey(key, line: lines.first))
+                continue
+            }
+            // GKeyFile keeps the last value of a repeated key, so that is the line to point at.
+            switch setting.read(SettingReader(document: document, key: key, validateFilter: validateFilter)) {
+            case .success(let assignment):
+                attempts.append(Attempt(key: key, line: lines.last, assignment: assignment))
+            case .failure(let invalid):
+                problems += invalid.messages.map { problem(lines.last, key: key.description, $0) }
+                attempts.append(Attempt(key: key, line: lines.last, assignment: nil))
+            }
+        }
+    }
+
+    /// `Display name=host or URL` entries in file order, each a valid address, no address twice.
+    private mutating func readSites(_ document: KeyFileDocument) {
+        let group = ConfigSchema.sites
+        sitesLine = document.lines.headerLine(of: group)
+        let names = document.keys(in: group)
+        if names.isEmpty {
+            problems.append(problem(sitesLine, key: "[\(group)]", "no sites: list at least one, like Example=example.com"))
+        }
+        var sites: [Site] = []
+        var firstByIdentity: [String: (name: String, line: Int?)] = [:]
+        for name in names {
+            let key = ConfigKey(group: group, name: name)
+            let line = document.lines.lines(of: name, in: group).last
+            switch document.string(key) {
+            case .failure(let invalid):
+                problems += invalid.messages.map { problem(line, key: key.description, $0) }
+            case .success(let address):
+                if let message = AddressRules.siteAddressProblem(address) {
+                    problems.append(problem(line, key: key.description, message))
+                    continue
+                }
+                let identity = AddressRules.siteIdentity(address)
+                if let first = firstByIdentity[identity] {
+                    let seen = first.line.map { " (line \($0))" } ?? ""
+                    problems.append(problem(line, key: key.description, "duplicate site: same address as \(first.name)\(seen)"))
+                    continue
+                }
+                firstByIdentity[identity] = (name, line)
+                sites.append(Site(name: name, address: address))
+            }
+        }
+        self.sites = sites
+    }
+
+    /// `keys=Group/key;Group`: every entry names a known key, or a group to lock whole.
+    private mutating func readLocks(_ document: KeyFileDocument) {
+        let group = ConfigSchema.locks
+        for name in document.keys(in: group) where name != ConfigSchema.lockedKeys.name {
+            problems.append(unknownKey(ConfigKey(group: group, name: name), line: document.lines.lines(of: name, in: group).first))
+        }
+        guard document.hasKey(ConfigSchema.lockedKeys) else { return }
+        let key = ConfigSchema.lockedKeys
+        let line = document.lines.lines(of: key.name, in: group).last
+        switch document.stringList(key) {
+        case .failure(let invalid):
+            problems += invalid.messages.map { problem(line, key: key.description, $0) }
+        case .success(let entries):
+            for entry in entries {
+                let parts = entry.split(separator: "/", maxSplits: 1).map(String.init)
+                let lockable = ConfigSchema.groups.filter { $0 != group }
+                if parts.count == 1, lockable.contains(entry) {
+                    locks.groups.insert(entry)
+                } else if parts.count == 2, parts[0] == ConfigSchema.sites {
+                    problems.append(problem(line, key: key.description, "\"\(entry)\": [Sites] is locked as a whole; write Sites"))
+                } else if parts.count == 2, ConfigSchema.setting(ConfigKey(group: parts[0], name: parts[1])) != nil {
+                    locks.keys.insert(ConfigKey(group: parts[0], name: parts[1]))
+                } else {
+                    problems.append(problem(line, key: key.description, "\"\(entry)\" is not a group or Group/key that can be locked"))
+                }
+            }
+        }
+    }
+
+    /// GKeyFile keeps one value of a key written twice, silently; a repeated key is a mistake to
+    /// point out, and for `[Sites]` it would hide a site.
+    private mutating func reportRepeatedKeys(_ lines: KeyFileLines) {
+        var firstLine: [ConfigKey: Int] = [:]
+        let checked = ConfigSchema.groups.filter { $0 != ConfigSchema.locks || role == .system }
+        for entry in lines.entries where checked.contains(entry.group) {
+            let key = ConfigKey(group: entry.group, name: entry.key)
+            guard let first = firstLine[key] else {
+                firstLine[key] = entry.line
+                continue
+            }
+            let what = entry.group == ConfigSchema.sites ? "duplicate site name" : "set more than once"
+            problems.append(problem(entry.line, key: key.description, "\(what) (first on line \(first))"))
+        }
+    }
+
+    private func unknownKey(_ key: ConfigKey, line: Int?) -> ConfigProblem {
+        let hint = ConfigSchema.suggestion(for: key.name, among: ConfigSchema.keys(in: key.group)).map { " (did you mean \($0)?)" } ?? ""
+        return problem(line, key: key.description, "unknown key" + hint)
+    }
+
+    private func problem(_ line: Int?, key: String, _ message: String) -> ConfigProblem {
+        ConfigProblem(file: file, line: line, key: key, message: message)
+    }
+}

@@ -1,0 +1,47 @@
+// What the config loader reports: problems (the file is wrong, so the browser fails closed) and notices.
+
+/// Something wrong in a configuration file, located as precisely as the file allows.
+public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file's path as it was given, or `command line` for an override.
+    public var file: String
+    public var line: Int?
+    /// `Group/key`, `[Group]` for a whole group, or nil for the file as a whole.
+    public var key: String?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, key: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.key = key
+        self.message = message
+    }
+
+    /// `file:line: key: message`, leaving out what is unknown.
+    public var description: String {
+        var parts = [line.map { "\(file):\($0)" } ?? file]
+        if let key { parts.append(key) }
+        parts.append(message)
+        return parts.joined(separator: ": ")
+    }
+}
+
+/// Something the admin or user should know that does not stop the configuration from loading:
+/// an attempt to change a key the system file locks, or locks written where they are not honoured.
+/// The caller reports each notice once (stderr and the log).
+public struct ConfigNotice: Sendable, Equatable, CustomStringConvertible {
+    /// Who tried: `user file PATH`, `--config file PATH` or `command line`.
+    public var origin: String
+    /// The line of the attempt, when it came from a file.
+    public var line: Int?
+    public var message: String
+
+    public init(origin: String, line: Int? = nil, message: String) {
+        self.origin = origin
+        self.line = line
+        self.message = message
+    }
+
+    /// `origin: message`, e.g. `user file /home/u/.config/porthole/porthole.conf: Policy/block is
+    /// locked by /etc/porthole/porthole.conf`.
+    public var description: String { "\(origin): \(message)" }
+}

@@ -1,0 +1,207 @@
+// Every key the configuration understands: its group, how its value is read and checked, and
+// where it lands in Configuration. `[Sites]` and `[Locks]` have their own shapes (ConfigLoader).
+
+/// Checks one `[Policy]` filter; returns why it is invalid, or nil when it is valid. The loader
+/// takes it as a parameter so that Core's config model does not depend on the filter engine.
+public typealias FilterValidator = @Sendable (String) -> String?
+
+/// One `[Group] key=` setting.
+struct ConfigSetting: Sendable {
+    typealias Assignment = (inout Configuration) -> Void
+
+    let key: ConfigKey
+    /// The value as a change to Configuration, or why it cannot be used.
+    let read: @Sendable (SettingReader) -> Result<Assignment, InvalidConfigValue>
+
+    static func value<Value>(_ group: String, _ name: String,
+                             read: @escaping @Sendable (SettingReader) -> Result<Value, InvalidConfigValue>,
+                             assign: @escaping @Sendable (inout Configuration, Value) -> Void) -> ConfigSetting {
+        ConfigSetting(key: ConfigKey(group: group, name: name)) { reader in
+            read(reader).map { value -> Assignment in { assign(&$0, value) } }
+        }
+    }
+}
+
+/// Reads one key of one document as the type its setting wants, with the message shown when it is not.
+struct SettingReader {
+    let document: KeyFileDocument
+    let key: ConfigKey
+    let validateFilter: FilterValidator
+
+    func boolean() -> Result<Bool, InvalidConfigValue> {
+        document.boolean(key).map { .success($0) } ?? .failure(InvalidConfigValue("expected true or false"))
+    }
+
+    /// A count of seconds, 0 or more.
+    func seconds() -> Result<Int, InvalidConfigValue> {
+        guard let value = document.integer(key) else { return .failure(InvalidConfigValue("expected a whole number of seconds")) }
+        return value >= 0 ? .success(value) : .failure(InvalidConfigValue("out of range: expected 0 or more"))
+    }
+
+    func number(in range: ClosedRange<Double>) -> Result<Double, InvalidConfigValue> {
+        guard let value = document.number(key) else { return .failure(InvalidConfigValue("expected a number, like 1.25")) }
+        guard range.contains(value) else {
+            return .failure(InvalidConfigValue("out of range: expected \(range.lowerBound) to \(range.upperBound)"))
+        }
+        return .success(value)
+    }
+
+    /// The text, checked by `check` (which returns why it is wrong, or nil).
+    func string(check: (String) -> String? = { _ in nil }) -> Result<String, InvalidConfigValue> {
+        document.string(key).flatMap { text in check(text).map { .failure(InvalidConfigValue($0)) } ?? .success(text) }
+    }
+
+    /// The text, or nil when it is empty (which clears a value a lower layer set).
+    func optionalString(check: (String) -> String?) -> Result<String?, InvalidConfigValue> {
+        string { $0.isEmpty ? nil : check($0) }.map { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The entries, each checked by `check`; one message per bad entry.
+    func list(each check: (String) -> String?) -> Result<[String], InvalidConfigValue> {
+        document.stringList(key).flatMap { entries in
+            let messages = entries.compactMap(check)
+            return messages.isEmpty ? .success(entries) : .failure(InvalidConfigValue(messages: messages))
+        }
+    }
+
+    func filters() -> Result<[String], InvalidConfigValue> {
+        list { filter in validateFilter(filter).map { "\"\(filter)\" is not a valid filter: \($0)" } }
+    }
+
+    func hosts() -> Result<[String], InvalidConfigValue> {
+        list { AddressRules.isHost($0) ? nil : "\"\($0)\" is not a host name or IP address" }
+    }
+
+    func shortcuts() -> Result<[KioskShortcut], InvalidConfigValue> {
+        let names = KioskShortcut.allCases.map(\.rawValue).joined(separator: ", ")
+        return list { KioskShortcut(rawValue: $0) == nil ? "unknown shortcut \"\($0)\": expected one of \(names)" : nil }
+            .map { $0.compactMap(KioskShortcut.init(rawValue:)) }
+    }
+
+    /// `deny-all`, or `host:permission` grants.
+    func permissions() -> Result<[PermissionGrant], InvalidConfigValue> {
+        let names = Permission.allCases.map(\.rawValue).joined(separator: ", ")
+        return document.stringList(key).flatMap { entries in
+            var grants: [PermissionGrant] = []
+            var messages: [String] = []
+            for entry in entries {
+                if entry == "deny-all" {
+                    if entries.count > 1 { messages.append("deny-all cannot be combined with grants") }
+                    continue
+                }
+                guard let colon = entry.lastIndex(of: ":") else {
+                    messages.append("\"\(entry)\" is not a grant: expected host:permission, like maps.example.com:geolocation, or deny-all")
+                    continue
+                }
+                let host = String(entry[..<colon])
+                let name = String(entry[entry.index(after: colon)...])
+                guard AddressRules.isHost(host) else {
+                    messages.append("\"\(entry)\": \"\(host)\" is not a host name or IP address")
+                    continue
+                }
+                guard let permission = Permission(rawValue: name) else {
+                    messages.append("\"\(entry)\": unknown permission \"\(name)\": expected one of \(names)")
+                    continue
+                }
+                let grant = PermissionGrant(host: host, permission: permission)
+                if !grants.contains(grant) { grants.append(grant) }
+            }
+            return messages.isEmpty ? .success(grants) : .failure(InvalidConfigValue(messages: messages))
+        }
+    }
+}
+
+enum ConfigSchema {
+    static let sites = "Sites"
+    static let locks = "Locks"
+    /// `[Locks] keys=`: the keys (`Group/key`) and whole groups (`Group`) users cannot override.
+    static let lockedKeys = ConfigKey(group: locks, name: "keys")
+    /// The groups a file may have, in the order the documentation lists them.
+    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", locks]
+
+    static let settings: [ConfigSetting] = [
+        .value("Policy", "allow", read: { $0.filters() }, assign: { $0.allow = $1 }),
+        .value("Policy", "block", read: { $0.filters() }, assign: { $0.block = $1 }),
+
+        .value("Browser", "javascript", read: { $0.boolean() }, assign: { $0.browser.javascript = $1 }),
+        .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),
+        .value("Browser", "zoom", read: { $0.number(in: 0.25...5.0) }, assign: { $0.browser.zoom = $1 }),
+        .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
+               assign: { $0.browser.userAgentSuffix = $1 }),
+        .value("Browser", "tls-exceptions", read: { $0.hosts() }, assign: { $0.browser.tlsExceptions = $1 }),
+
+        .value("Privacy", "ephemeral", read: { $0.boolean() }, assign: { $0.privacy.ephemeral = $1 }),
+        .value("Privacy", "permissions", read: { $0.permissions() }, assign: { $0.privacy.grants = $1 }),
+
+        .value("Kiosk", "enabled", read: { $0.boolean() }, assign: { $0.kiosk.enabled = $1 }),
+        .value("Kiosk", "toolbar", read: { $0.boolean() }, assign: { $0.kiosk.toolbar = $1 }),
+        .value("Kiosk", "shortcuts", read: { $0.shortcuts() }, assign: { $0.kiosk.shortcuts = $1 }),
+        .value("Kiosk", "printing", read: { $0.boolean() }, assign: { $0.kiosk.printing = $1 }),
+        .value("Kiosk", "idle-timeout", read: { $0.seconds() }, assign: { $0.kiosk.idleTimeout = $1 }),
+        .value("Kiosk", "idle-warning", read: { $0.seconds() }, assign: { $0.kiosk.idleWarning = $1 }),
+        .value("Kiosk", "hide-cursor", read: { $0.seconds() }, assign: { $0.kiosk.hideCursor = $1 }),
+        .value("Kiosk", "reload-every", read: { $0.seconds() }, assign: { $0.kiosk.reloadEvery = $1 }),
+        .value("Kiosk", "exit-pin-hash", read: { $0.optionalString(check: pinHashProblem).map { $0.flatMap(ExitPinHash.init) } },
+               assign: { $0.kiosk.exitPinHash = $1 }),
+        .value("Kiosk", "exit-chord", read: { $0.optionalString(check: acceleratorProblem) },
+               assign: { $0.kiosk.exitChord = $1 }),
+    ]
+
+    private static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
+
+    static func setting(_ key: ConfigKey) -> ConfigSetting? { settingsByKey[key] }
+
+    /// The keys `group` may hold (for `[Sites]`, any name).
+    static func keys(in group: String) -> [String] {
+        group == locks ? [lockedKeys.name] : settings.filter { $0.key.group == group }.map(\.key.name)
+    }
+
+    /// A known name close to `name` (same letters in another case, or one or two typos), to
+    /// suggest in an "unknown" message.
+    static func suggestion(for name: String, among known: [String]) -> String? {
+        known.first { $0.lowercased() == name.lowercased() }
+            ?? known.first { editDistance($0.lowercased(), name.lowercased()) <= 2 }
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    private static func noControlCharacters(_ text: String) -> String? {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "must not contain control characters" : nil
+    }
+
+    private static func pinHashProblem(_ text: String) -> String? {
+        ExitPinHash(text) == nil
+            ? "expected sha256:SALT_HEX:HASH_HEX, a hex salt and the 64 hex digits of SHA-256(salt bytes + PIN)"
+            : nil
+    }
+
+    /// GTK accelerator syntax (`<Modifier>...key`, as `gtk_accelerator_parse` reads it) with at
+    /// least one modifier, so the exit chord cannot be typed by accident.
+    private static func acceleratorProblem(_ text: String) -> String? {
+        let modifiers = ["control", "ctrl", "ctl", "primary", "shift", "shft", "alt", "meta", "super", "hyper",
+                         "mod1", "mod2", "mod3", "mod4", "mod5", "release"]
+        var rest = Substring(text)
+        var count = 0
+        while rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
+            let modifier = rest[rest.index(after: rest.startIndex)..<close].lowercased()
+            guard modifiers.contains(modifier) else { return "unknown modifier <\(modifier)> in \"\(text)\"" }
+            if modifier != "release" { count += 1 }
+            rest = rest[rest.index(after: close)...]
+        }
+        let isKeyName = !rest.isEmpty && rest.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
+        return isKeyName && count > 0 ? nil : "\"\(text)\" is not a key with at least one modifier, like <Control><Alt>q"
+    }
+}

@@ -1,0 +1,168 @@
+// The resolved, typed configuration the browser runs with, and its fail-closed fallback.
+
+public struct Configuration: Sendable, Equatable {
+    /// `[Sites]`: the approved sites in order; the first is the home page.
+    public var sites: SiteList
+    /// `[Policy] allow=`: extra Chrome-format URL filters that are allowed beyond the sites.
+    public var allow: [String]
+    /// `[Policy] block=`: Chrome-format URL filters that are blocked; `*` blocks everything else.
+    public var block: [String]
+    public var browser: BrowserSettings
+    public var privacy: PrivacySettings
+    public var kiosk: KioskSettings
+    /// The files the configuration was read from, base layer first.
+    public var sources: [String]
+
+    public init(sites: SiteList = SiteList([]), allow: [String] = [], block: [String] = ["*"],
+                browser: BrowserSettings = BrowserSettings(), privacy: PrivacySettings = PrivacySettings(),
+                kiosk: KioskSettings = KioskSettings(), sources: [String] = []) {
+        self.sites = sites
+        self.allow = allow
+        self.block = block
+        self.browser = browser
+        self.privacy = privacy
+        self.kiosk = kiosk
+        self.sources = sources
+    }
+
+    /// Porthole's own start page, which is always reachable.
+    public static let startPage = Site(name: "Start page", address: "porthole://start/")
+
+    /// What to run with when the configuration has problems: only the start page (which lists
+    /// the problems), nothing allowed, everything blocked, no permissions, no TLS exceptions.
+    ///
+    /// The other settings are kept from `settings`, the best-effort reading of the files (each
+    /// valid value applied, each invalid one left at its default), so that a kiosk with a typo
+    /// stays a locked-down kiosk showing its problems instead of becoming a desktop browser.
+    public static func failClosed(keeping settings: Configuration = Configuration()) -> Configuration {
+        var closed = settings
+        closed.sites = SiteList([startPage])
+        closed.allow = []
+        closed.block = ["*"]
+        closed.privacy.grants = []
+        closed.browser.tlsExceptions = []
+        return closed
+    }
+}
+
+/// `[Browser]`.
+public struct BrowserSettings: Sendable, Equatable {
+    /// `javascript`: run page scripts.
+    public var javascript: Bool
+    /// `https-only`: refuse plain-HTTP pages.
+    public var httpsOnly: Bool
+    /// `zoom`: the default page zoom, 0.25 to 5.0.
+    public var zoom: Double
+    /// `user-agent-suffix`: appended to WebKit's user agent, so sites can recognise Porthole.
+    public var userAgentSuffix: String
+    /// `tls-exceptions`: hosts whose certificate errors are accepted (self-signed kiosk servers).
+    public var tlsExceptions: [String]
+
+    public init(javascript: Bool = true, httpsOnly: Bool = false, zoom: Double = 1.0,
+                userAgentSuffix: String = "", tlsExceptions: [String] = []) {
+        self.javascript = javascript
+        self.httpsOnly = httpsOnly
+        self.zoom = zoom
+        self.userAgentSuffix = userAgentSuffix
+        self.tlsExceptions = tlsExceptions
+    }
+}
+
+/// `[Privacy]`.
+public struct PrivacySettings: Sendable, Equatable {
+    /// `ephemeral`: keep cookies, cache and storage in memory only (`--private`).
+    public var ephemeral: Bool
+    /// `permissions`: the grants; empty means `deny-all`.
+    public var grants: [PermissionGrant]
+
+    public init(ephemeral: Bool = false, grants: [PermissionGrant] = []) {
+        self.ephemeral = ephemeral
+        self.grants = grants
+    }
+
+    /// Whether a page on `host` may have `permission`: only when granted to exactly that host
+    /// (case-insensitively; a grant to `example.com` does not cover `www.example.com`).
+    public func isGranted(_ permission: Permission, to host: String) -> Bool {
+        let host = PermissionGrant.normalized(host)
+        return grants.contains { $0.permission == permission && PermissionGrant.normalized($0.host) == host }
+    }
+}
+
+/// A permission a page can ask for, named as in `[Privacy] permissions=`.
+public enum Permission: String, Sendable, CaseIterable {
+    /// The device's location (WebKitGeolocationPermissionRequest).
+    case geolocation
+    /// Desktop notifications (WebKitNotificationPermissionRequest).
+    case notifications
+    /// Video capture (WebKitUserMediaPermissionRequest for video).
+    case camera
+    /// Audio capture (WebKitUserMediaPermissionRequest for audio).
+    case microphone
+    /// Capturing the mouse pointer (WebKitPointerLockPermissionRequest).
+    case pointerLock = "pointer-lock"
+    /// Reading the clipboard from script (WebKitClipboardPermissionRequest).
+    case clipboard
+    /// Encrypted Media Extensions key systems, i.e. DRM video (WebKitMediaKeySystemPermissionRequest).
+    case mediaKeys = "media-keys"
+}
+
+/// `host:permission` in `[Privacy] permissions=`.
+public struct PermissionGrant: Sendable, Hashable {
+    public var host: String
+    public var permission: Permission
+
+    public init(host: String, permission: Permission) {
+        self.host = host
+        self.permission = permission
+    }
+
+    /// Lowercased, without IPv6 brackets, so `[::1]` and `::1` name the same host.
+    static func normalized(_ host: String) -> String {
+        let lower = host.lowercased()
+        return lower.hasPrefix("[") && lower.hasSuffix("]") ? String(lower.dropFirst().dropLast()) : lower
+    }
+}
+
+/// `[Kiosk]`. The kiosk issue gives these their behaviour; they are defined here so they validate.
+public struct KioskSettings: Sendable, Equatable {
+    /// `enabled`: full-screen kiosk mode (`--kiosk`).
+    public var enabled: Bool
+    /// `toolbar`: show the navigation toolbar in kiosk mode.
+    public var toolbar: Bool
+    /// `shortcuts`: the keyboard shortcuts kept in kiosk mode.
+    public var shortcuts: [KioskShortcut]
+    /// `printing`: allow printing.
+    public var printing: Bool
+    /// `idle-timeout`: seconds without input before the session resets to the home page; 0 is off.
+    public var idleTimeout: Int
+    /// `idle-warning`: seconds of warning shown before that reset.
+    public var idleWarning: Int
+    /// `hide-cursor`: seconds without pointer movement before the cursor hides; 0 is off.
+    public var hideCursor: Int
+    /// `reload-every`: seconds between reloads of the current page; 0 is off.
+    public var reloadEvery: Int
+    /// `exit-pin-hash`: the PIN that leaves kiosk mode; nil means it cannot be left by PIN.
+    public var exitPinHash: ExitPinHash?
+    /// `exit-chord`: the GTK accelerator that asks for the exit PIN, like `<Control><Alt>q`.
+    public var exitChord: String?
+
+    public init(enabled: Bool = false, toolbar: Bool = true, shortcuts: [KioskShortcut] = [.back, .forward, .reload],
+                printing: Bool = false, idleTimeout: Int = 0, idleWarning: Int = 10, hideCursor: Int = 0,
+                reloadEvery: Int = 0, exitPinHash: ExitPinHash? = nil, exitChord: String? = nil) {
+        self.enabled = enabled
+        self.toolbar = toolbar
+        self.shortcuts = shortcuts
+        self.printing = printing
+        self.idleTimeout = idleTimeout
+        self.idleWarning = idleWarning
+        self.hideCursor = hideCursor
+        self.reloadEvery = reloadEvery
+        self.exitPinHash = exitPinHash
+        self.exitChord = exitChord
+    }
+}
+
+/// A browser action whose keyboard shortcut stays available in kiosk mode.
+public enum KioskShortcut: String, Sendable, CaseIterable {
+    case back, forward, reload, stop, home, zoom, find
+}

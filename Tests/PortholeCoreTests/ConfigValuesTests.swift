@@ -1,0 +1,50 @@
+// The typed values: exit PIN hashes, permission grants, the fail-closed configuration.
+import XCTest
+@testable import PortholeCore
+
+final class ConfigValuesTests: XCTestCase {
+    func testExitPinHashMatchesOnlyItsPin() throws {
+        // Expected hash from Python: hashlib.sha256(bytes.fromhex("0011…eeff") + b"1234").hexdigest()
+        let text = "sha256:00112233445566778899aabbccddeeff:8c8fb15e510c23192b9ecceb9cc163a6062c5c05faa10a68d900fe73cb0af2f3"
+        let hash = try XCTUnwrap(ExitPinHash(text))
+        XCTAssertTrue(hash.matches(pin: "1234"))
+        XCTAssertFalse(hash.matches(pin: "1235"))
+        XCTAssertFalse(hash.matches(pin: ""))
+        XCTAssertEqual(hash.text, text)
+        XCTAssertEqual(ExitPinHash(salt: hash.salt, pin: "1234"), hash)
+        XCTAssertEqual(ExitPinHash(text.uppercased().replacingOccurrences(of: "SHA256", with: "sha256")), hash)
+    }
+
+    func testExitPinHashRejectsOtherShapes() {
+        for text in ["", "sha256", "sha256::" + String(repeating: "0", count: 64), "sha256:0:" + String(repeating: "0", count: 64),
+                     "sha256:00:" + String(repeating: "0", count: 62), "sha256:zz:" + String(repeating: "0", count: 64),
+                     "sha1:00:" + String(repeating: "0", count: 64), "sha256:00:" + String(repeating: "0", count: 64) + ":00"] {
+            XCTAssertNil(ExitPinHash(text), text)
+        }
+    }
+
+    func testPermissionsAreGrantedToExactlyTheNamedHost() {
+        let privacy = PrivacySettings(grants: [PermissionGrant(host: "Maps.Example", permission: .geolocation),
+                                               PermissionGrant(host: "[::1]", permission: .camera)])
+        XCTAssertTrue(privacy.isGranted(.geolocation, to: "maps.example"))
+        XCTAssertFalse(privacy.isGranted(.geolocation, to: "www.maps.example"))
+        XCTAssertFalse(privacy.isGranted(.geolocation, to: "maps.example.evil"))
+        XCTAssertFalse(privacy.isGranted(.camera, to: "maps.example"))
+        XCTAssertTrue(privacy.isGranted(.camera, to: "::1"))
+        XCTAssertFalse(PrivacySettings().isGranted(.notifications, to: "maps.example"), "deny-all by default")
+    }
+
+    func testFailClosedShowsOnlyTheStartPageAndBlocksEverything() {
+        var settings = Configuration(sites: SiteList([Site(name: "A", address: "a.example")]), allow: ["b.example"], block: [])
+        settings.privacy.grants = [PermissionGrant(host: "a.example", permission: .camera)]
+        settings.browser.tlsExceptions = ["a.example"]
+        settings.browser.zoom = 2
+        let closed = Configuration.failClosed(keeping: settings)
+        XCTAssertEqual(closed.sites, SiteList([Site(name: "Start page", address: "porthole://start/")]))
+        XCTAssertEqual(closed.allow, [])
+        XCTAssertEqual(closed.block, ["*"])
+        XCTAssertEqual(closed.privacy.grants, [])
+        XCTAssertEqual(closed.browser.tlsExceptions, [])
+        XCTAssertEqual(closed.browser.zoom, 2)
+    }
+}
