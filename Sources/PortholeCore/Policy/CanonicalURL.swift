@@ -156,7 +156,7 @@ extension CanonicalURL {
     /// The layout of `bytes` when they already are a canonical http or https URL (optionally
     /// followed by a fragment, which `end` excludes), else nil. Accepts only what the GUri path
     /// would return unchanged: lowercase scheme and host of `[a-z0-9_-]` labels whose last label
-    /// does not start with a digit (so never an IPv4 form), no userinfo, no default or invalid
+    /// does not start with a digit, or a dotted-quad IPv4 address; no userinfo, no default or invalid
     /// port, a path and query of canonical bytes and escapes without dot segments, no empty
     /// query. The test suite checks it against `parseWithGUri` on every URL it uses.
     static func fastLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> (URLLayout, end: Int)? {
@@ -189,8 +189,14 @@ extension CanonicalURL {
             }
         }
         let hostEnd = index
-        guard hostEnd > labelStart, hostEnd - labelStart <= 63, hostEnd - hostStart <= 253,
-              !URLBytes.isDigit(bytes[labelStart]) else { return nil }
+        guard hostEnd > labelStart, hostEnd - labelStart <= 63, hostEnd - hostStart <= 253 else { return nil }
+        var hostKind = HostKind.domain
+        if URLBytes.isDigit(bytes[labelStart]) {
+            // A last label starting with a digit may be an IPv4 form: only the dotted quad
+            // itself is canonical.
+            guard isDottedQuad(bytes, hostStart, hostEnd) else { return nil }
+            hostKind = .ipv4
+        }
 
         var port = scheme.defaultPort
         if index < count, bytes[index] == URLBytes.colon {
@@ -247,9 +253,31 @@ extension CanonicalURL {
             guard queryEnd > queryStart else { return nil }
         }
         let layout = URLLayout(scheme: scheme, schemeEnd: schemeEnd, hostStart: hostStart, hostEnd: hostEnd,
-                               hostKind: .domain, port: port, pathStart: pathStart, pathEnd: pathEnd,
+                               hostKind: hostKind, port: port, pathStart: pathStart, pathEnd: pathEnd,
                                queryStart: queryStart, queryEnd: queryEnd)
         return (layout, index)
+    }
+
+    /// Four decimal numbers up to 255 without leading zeros: the canonical IPv4 form.
+    private static func isDottedQuad(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var parts = 0
+        var index = start
+        while index < end {
+            let partStart = index
+            var value = 0
+            while index < end, URLBytes.isDigit(bytes[index]), index - partStart < 3 {
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            let length = index - partStart
+            guard length > 0, value <= 255, length == 1 || bytes[partStart] != UInt8(ascii: "0") else { return false }
+            parts += 1
+            if index < end {
+                guard bytes[index] == URLBytes.dot else { return false }
+                index += 1
+            }
+        }
+        return parts == 4
     }
 }
 

@@ -49,8 +49,7 @@ enum FilterParser {
     }
 
     private static func wildcard(_ text: String, scheme: [UInt8]) -> URLFilter {
-        URLFilter(text: text, scheme: scheme, host: [], hostKind: .none, matchesSubdomains: true,
-                  port: 0, path: [], query: [], queryTokens: [])
+        URLFilter(text: text, parts: URLFilter.Parts(scheme: scheme))
     }
 
     /// `file:///path` or `file://localhost/path`: local files whose path starts so.
@@ -65,15 +64,13 @@ enum FilterParser {
         }
         guard !path.contains(URLBytes.question) else { throw ParseProblem(reason: "a file: filter cannot have a query") }
         let (canonicalPath, _) = try canonicalPathAndQuery(path: path, query: nil, scheme: "file")
-        return URLFilter(text: text, scheme: Array("file".utf8), host: [], hostKind: .none, matchesSubdomains: true,
-                         port: 0, path: canonicalPath, query: [], queryTokens: [])
+        return URLFilter(text: text, parts: URLFilter.Parts(scheme: Array("file".utf8), path: canonicalPath))
     }
 
     /// `data:` followed by the start of the content, matched as a prefix of it.
     private static func data(_ text: String, content: ArraySlice<UInt8>) throws(ParseProblem) -> URLFilter {
         guard !content.contains(URLBytes.question) else { throw ParseProblem(reason: "a data: filter cannot contain \"?\"") }
-        return URLFilter(text: text, scheme: Array("data".utf8), host: [], hostKind: .none, matchesSubdomains: true,
-                         port: 0, path: Array(content), query: [], queryTokens: [])
+        return URLFilter(text: text, parts: URLFilter.Parts(scheme: Array("data".utf8), path: Array(content)))
     }
 
     /// `[user@][.]host[:port][/path][?query]`, the scheme (if any) already taken off.
@@ -153,21 +150,24 @@ enum FilterParser {
             queryPart = remainder.dropFirst()
         }
         let (path, query) = try canonicalPathAndQuery(path: pathPart, query: queryPart, scheme: "http")
-        return URLFilter(text: text, scheme: scheme, host: host, hostKind: hostKind, matchesSubdomains: subdomains,
-                         port: port, path: path, query: query, queryTokens: queryTokens(query))
+        return URLFilter(text: text, parts: URLFilter.Parts(scheme: scheme, host: host, hostKind: hostKind,
+                                                            matchesSubdomains: subdomains, port: port, path: path, query: query))
     }
 
     /// Domain filters are stricter than URL hosts: letters, digits, `-` and `_` in labels of at
     /// most 63 bytes, 253 in all. A filter that could never match a real host is a mistake.
     private static func checkLabels(_ host: [UInt8]) throws(ParseProblem) {
-        let shown = String(decoding: host, as: UTF8.self)
-        guard host.count <= 253 else { throw ParseProblem(reason: "host \"\(shown)\" is longer than 253 characters") }
-        for label in host.split(separator: URLBytes.dot) {
-            guard label.count <= 63 else {
-                throw ParseProblem(reason: "host \"\(shown)\" has a label longer than 63 characters")
-            }
-            guard label.allSatisfy(URLBytes.isHostLabelByte) else {
-                throw ParseProblem(reason: "host \"\(shown)\" may only hold letters, digits, \"-\" and \"_\"")
+        func problem(_ what: String) -> ParseProblem {
+            ParseProblem(reason: "host \"\(String(decoding: host, as: UTF8.self))\" \(what)")
+        }
+        guard host.count <= 253 else { throw problem("is longer than 253 characters") }
+        var labelStart = 0
+        for index in 0...host.count {
+            if index == host.count || host[index] == URLBytes.dot {
+                guard index - labelStart <= 63 else { throw problem("has a label longer than 63 characters") }
+                labelStart = index + 1
+            } else if !URLBytes.isHostLabelByte(host[index]) {
+                throw problem("may only hold letters, digits, \"-\" and \"_\"")
             }
         }
     }
@@ -202,6 +202,7 @@ enum FilterParser {
 
     /// Whether a segment is `.` or `..`, also when spelled with `%2e`.
     private static func hasDotSegment(_ path: ArraySlice<UInt8>) -> Bool {
+        guard path.contains(where: { $0 == URLBytes.dot || $0 == URLBytes.percent }) else { return false }
         for segment in path.split(separator: URLBytes.slash, omittingEmptySubsequences: false) {
             var dots = 0
             var index = segment.startIndex
@@ -219,31 +220,5 @@ enum FilterParser {
             if index == segment.endIndex, dots == 1 || dots == 2 { return true }
         }
         return false
-    }
-
-    /// The distinct tokens of a canonical filter query.
-    private static func queryTokens(_ query: [UInt8]) -> [QueryToken] {
-        var tokens: [QueryToken] = []
-        for part in query.split(separator: URLBytes.ampersand) {
-            let token: QueryToken
-            if let equals = part.firstIndex(of: URLBytes.equals) {
-                let key = Array(part[..<equals])
-                var value = Array(part[(equals + 1)...])
-                if value.last == URLBytes.star {
-                    value.removeLast()
-                    token = QueryToken(kind: .keyValuePrefix, key: key, value: value)
-                } else if value.isEmpty {
-                    token = QueryToken(kind: .key, key: key, value: [])
-                } else {
-                    token = QueryToken(kind: .keyValue, key: key, value: value)
-                }
-            } else if part.last == URLBytes.star {
-                token = QueryToken(kind: .keyPrefix, key: Array(part.dropLast()), value: [])
-            } else {
-                token = QueryToken(kind: .key, key: Array(part), value: [])
-            }
-            if !tokens.contains(token) { tokens.append(token) }
-        }
-        return tokens
     }
 }

@@ -22,16 +22,22 @@ enum HostCanonicalizer {
     /// IPv6 in the WHATWG serialisation inside brackets.
     static func canonicalize(_ raw: [UInt8]) throws(ParseProblem) -> (host: [UInt8], kind: HostKind) {
         if raw.contains(URLBytes.colon) { return (try ipv6(raw), .ipv6) }
-        var ascii = raw.map(URLBytes.lowercased)
-        if ascii.contains(where: { $0 >= 0x80 }) {
-            let text = String(decoding: raw, as: UTF8.self)
-            guard let converted = g_hostname_to_ascii(text) else {
-                throw ParseProblem(reason: "host \"\(text)\" is not a valid international domain name")
-            }
-            defer { g_free(converted) }
-            ascii = Array(String(cString: converted).utf8).map(URLBytes.lowercased)
+        var ascii = raw
+        for index in ascii.indices {
+            let byte = ascii[index]
+            if byte >= 0x80 { return try domainOrIPv4(idnToASCII(raw)) }
+            if byte >= 0x41, byte <= 0x5A { ascii[index] = byte | 0x20 }
         }
         return try domainOrIPv4(ascii)
+    }
+
+    private static func idnToASCII(_ raw: [UInt8]) throws(ParseProblem) -> [UInt8] {
+        let text = String(decoding: raw, as: UTF8.self)
+        guard let converted = g_hostname_to_ascii(text) else {
+            throw ParseProblem(reason: "host \"\(text)\" is not a valid international domain name")
+        }
+        defer { g_free(converted) }
+        return Array(String(cString: converted).utf8).map(URLBytes.lowercased)
     }
 
     /// A lowercase ASCII host checked against the WHATWG forbidden domain code points, with one
@@ -39,20 +45,28 @@ enum HostCanonicalizer {
     static func domainOrIPv4(_ ascii: [UInt8]) throws(ParseProblem) -> (host: [UInt8], kind: HostKind) {
         var host = ascii
         if host.last == URLBytes.dot { host.removeLast() }
-        let shown = String(decoding: ascii, as: UTF8.self)
         guard !host.isEmpty else { throw ParseProblem(reason: "the host is empty") }
-        for byte in host where isForbiddenDomainByte(byte) {
-            throw ParseProblem(reason: "host \"\(shown)\" contains the character \(describe(byte))")
+        var labelStart = 0
+        for index in host.indices {
+            let byte = host[index]
+            if byte == URLBytes.dot {
+                if index == labelStart { throw emptyLabel(ascii) }
+                labelStart = index + 1
+            } else if isForbiddenDomainByte(byte) {
+                throw ParseProblem(reason: "host \"\(String(decoding: ascii, as: UTF8.self))\" contains the character \(describe(byte))")
+            }
         }
+        if labelStart == host.count { throw emptyLabel(ascii) }
+        guard endsInNumber(host[labelStart...]) else { return (host, .domain) }
         let labels = host.split(separator: URLBytes.dot, omittingEmptySubsequences: false)
-        guard !labels.contains(where: \.isEmpty) else {
-            throw ParseProblem(reason: "host \"\(shown)\" has an empty label")
-        }
-        guard let last = labels.last, endsInNumber(last) else { return (host, .domain) }
         guard let address = ipv4(labels) else {
-            throw ParseProblem(reason: "host \"\(shown)\" ends in a number but is not a valid IPv4 address")
+            throw ParseProblem(reason: "host \"\(String(decoding: ascii, as: UTF8.self))\" ends in a number but is not a valid IPv4 address")
         }
         return (Array(dottedQuad(address).utf8), .ipv4)
+    }
+
+    private static func emptyLabel(_ ascii: [UInt8]) -> ParseProblem {
+        ParseProblem(reason: "host \"\(String(decoding: ascii, as: UTF8.self))\" has an empty label")
     }
 
     /// WHATWG "forbidden domain code point" (plus non-ASCII, which must have been converted).

@@ -36,18 +36,49 @@ public struct PolicyDecision: Sendable, Equatable, CustomStringConvertible {
     public let verdict: Verdict
     /// The deciding filter as written; nil when no filter matched and a rule decided.
     public let filter: String?
-    /// A sentence for the blocked page and the logs, e.g.
-    /// `blocked by filter "*": not on the approved list`.
-    public let reason: String
+    let cause: Cause
+
+    /// What the sentence says; filter decisions build it only when asked, which keeps the
+    /// decision itself free of string work.
+    enum Cause: Sendable {
+        case allowFilter(site: String?)
+        case blockFilter
+        /// The block filter `*`: nothing more specific matched.
+        case wildcardBlock
+        case sentence(String)
+    }
 
     public init(verdict: Verdict, filter: String?, reason: String) {
         self.verdict = verdict
         self.filter = filter
-        self.reason = reason
+        cause = .sentence(reason)
+    }
+
+    init(verdict: Verdict, filter: String?, cause: Cause) {
+        self.verdict = verdict
+        self.filter = filter
+        self.cause = cause
     }
 
     public var isAllowed: Bool { verdict == .allowed }
+
+    /// A sentence for the blocked page and the logs, e.g.
+    /// `blocked by filter "*": not on the approved list`.
+    public var reason: String {
+        let quoted = "filter \"\(filter ?? "")\""
+        switch cause {
+        case .allowFilter(let site): return "allowed by \(quoted)" + (site.map { " (site \"\($0)\")" } ?? "")
+        case .blockFilter: return "blocked by \(quoted)"
+        case .wildcardBlock: return "blocked by \(quoted): not on the approved list"
+        case .sentence(let sentence): return sentence
+        }
+    }
+
     public var description: String { reason }
+
+    public static func == (lhs: PolicyDecision, rhs: PolicyDecision) -> Bool {
+        lhs.verdict == rhs.verdict && lhs.filter == rhs.filter && lhs.reason == rhs.reason
+    }
 
     static func allowed(_ reason: String, filter: String? = nil) -> PolicyDecision {
         PolicyDecision(verdict: .allowed, filter: filter, reason: reason)

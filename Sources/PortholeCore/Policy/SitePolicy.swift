@@ -24,7 +24,7 @@
 public final class SitePolicy: Sendable {
     /// Filters that were refused and left out, with the reason.
     public let problems: [FilterError]
-    let index: FilterIndex
+    private let index: FilterIndex
 
     /// A policy of exactly these lists; nothing is implied (no `*`, no site list).
     public convenience init(allow: [String], block: [String]) {
@@ -52,17 +52,15 @@ public final class SitePolicy: Sendable {
         self.init(allow: allowFilters, block: blockFilters, problems: problems)
     }
 
+    /// The deciding filter's text and, for site filters, the site's name, by entry.
+    private let texts: [String]
+    private let sites: [String?]
+
     init(allow: [(URLFilter, String?)], block: [URLFilter], problems: [FilterError]) {
-        var rules: [Rule] = []
-        rules.reserveCapacity(allow.count + block.count)
-        for filter in block {
-            rules.append(Rule(filter: filter, allow: false, order: rules.count, site: nil))
-        }
-        for (filter, site) in allow {
-            rules.append(Rule(filter: filter, allow: true, order: rules.count, site: site))
-        }
         self.problems = problems
-        index = FilterIndex(rules: rules)
+        index = FilterIndex(block: block, allow: allow.map(\.0))
+        texts = block.map(\.text) + allow.map(\.0.text)
+        sites = block.map { _ in nil } + allow.map(\.1)
     }
 
     private static func parse(_ texts: [String], problems: inout [FilterError]) -> [URLFilter] {
@@ -118,7 +116,7 @@ public final class SitePolicy: Sendable {
         default:
             break
         }
-        if let rule = url.withView({ index.best(forScheme: scheme, $0) }) { return rule.decision }
+        if let id = url.withView({ index.best(forScheme: scheme, $0) }) { return decision(forEntry: id) }
         switch scheme {
         case "data":
             return decideData(kind: kind, sourceURL: sourceURL)
@@ -131,7 +129,14 @@ public final class SitePolicy: Sendable {
     }
 
     private func decision(forWeb url: URLView) -> PolicyDecision {
-        index.best(forWeb: url)?.decision ?? SitePolicy.noMatch
+        index.best(forWeb: url).map(decision(forEntry:)) ?? SitePolicy.noMatch
+    }
+
+    private func decision(forEntry id: Int) -> PolicyDecision {
+        let entry = index.entries[id]
+        let cause: PolicyDecision.Cause = entry.allow ? .allowFilter(site: sites[id])
+            : entry.isWildcardBlock ? .wildcardBlock : .blockFilter
+        return PolicyDecision(verdict: entry.allow ? .allowed : .blocked, filter: texts[id], cause: cause)
     }
 
     /// A `data:` document carries its content in the URL, so it is as trustworthy as the page

@@ -17,45 +17,41 @@ enum URLBytes {
     static let openBracket = UInt8(ascii: "[")
     static let closeBracket = UInt8(ascii: "]")
 
-    private static let unreservedFlag: UInt8 = 1
-    private static let pathFlag: UInt8 = 2
-    private static let queryFlag: UInt8 = 4
-    private static let hostFlag: UInt8 = 8
-    private static let schemeFlag: UInt8 = 16
-
-    /// One flag set per byte value; built once.
-    private static let table: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        func mark(_ characters: String, _ flag: UInt8) {
-            for byte in characters.utf8 { table[Int(byte)] |= flag }
-        }
-        let lower = "abcdefghijklmnopqrstuvwxyz"
-        let upper = lower.uppercased()
-        let digits = "0123456789"
-        mark(lower + upper + digits + "-._~", unreservedFlag)
-        // Bytes that survive canonicalisation unchanged (RFC 3986 pchar without `%`, which is
-        // checked separately). `'` is encoded in queries, as the WHATWG URL standard does for
-        // special schemes.
-        mark(lower + upper + digits + "-._~" + "!$&'()*+,;=" + ":@/", pathFlag)
-        mark(lower + upper + digits + "-._~" + "!$&()*+,;=" + ":@/?", queryFlag)
-        mark(lower + digits + "-_", hostFlag)
-        // RFC 3986 scheme bytes, plus `_`: Chrome's own documented example is `custom_scheme:*`.
-        mark(lower + upper + digits + "+-._", schemeFlag)
-        return table
-    }()
-
-    @inline(__always) static func isUnreserved(_ byte: UInt8) -> Bool { table[Int(byte)] & unreservedFlag != 0 }
-    /// A byte a canonical path holds as itself.
-    @inline(__always) static func isCanonicalPathByte(_ byte: UInt8) -> Bool { table[Int(byte)] & pathFlag != 0 }
-    /// A byte a canonical query holds as itself.
-    @inline(__always) static func isCanonicalQueryByte(_ byte: UInt8) -> Bool { table[Int(byte)] & queryFlag != 0 }
-    /// A byte of a canonical host label: lowercase letter, digit, `-` or `_`.
-    @inline(__always) static func isHostLabelByte(_ byte: UInt8) -> Bool { table[Int(byte)] & hostFlag != 0 }
-    /// A byte that may follow the first letter of a scheme.
-    @inline(__always) static func isSchemeByte(_ byte: UInt8) -> Bool { table[Int(byte)] & schemeFlag != 0 }
-
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     @inline(__always) static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    @inline(__always) static func isLowercaseLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+
+    /// RFC 3986 unreserved: letters, digits, `-`, `.`, `_`, `~`.
+    @inline(__always) static func isUnreserved(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+    }
+
+    /// RFC 3986 sub-delims `!$&'()*+,;=` and `:`, `@`, `/`: with the unreserved bytes, what a
+    /// canonical path holds as itself (`%` is checked separately).
+    @inline(__always) static func isCanonicalPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21, 0x24, 0x26...0x2F, 0x3A, 0x3B, 0x3D, 0x40: return true
+        default: return isUnreserved(byte)
+        }
+    }
+
+    /// A byte a canonical query holds as itself: as in paths, plus `?`, minus `'` (which the
+    /// WHATWG URL standard escapes in queries of special schemes).
+    @inline(__always) static func isCanonicalQueryByte(_ byte: UInt8) -> Bool {
+        byte == 0x3F || (byte != 0x27 && isCanonicalPathByte(byte))
+    }
+
+    /// A byte of a canonical host label: lowercase letter, digit, `-` or `_`.
+    @inline(__always) static func isHostLabelByte(_ byte: UInt8) -> Bool {
+        isLowercaseLetter(byte) || isDigit(byte) || byte == 0x2D || byte == 0x5F
+    }
+
+    /// A byte that may follow the first letter of a scheme: RFC 3986 letters, digits, `+-.`,
+    /// and `_`, because Chrome's own documented example is `custom_scheme:*`.
+    @inline(__always) static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E || byte == 0x5F
+    }
+
     @inline(__always) static func isUpperHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte >= 0x41 && byte <= 0x46) }
     @inline(__always) static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
@@ -166,17 +162,18 @@ enum URLBytes {
         }
     }
 
-    /// Whether `a` and `b[start..<start + a.count]` hold the same bytes.
+    /// Whether `pool[span]` and `bytes[start..<start + span.count]` hold the same bytes.
     @inline(__always)
-    static func equal(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard start + a.count <= b.count else { return false }
-        return a.withUnsafeBufferPointer { a in
-            var index = 0
-            while index < a.count {
-                if a[index] != b[start + index] { return false }
-                index += 1
-            }
-            return true
+    static func equal(_ pool: UnsafeBufferPointer<UInt8>, _ span: CompiledFilter.Span,
+                      _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let count = Int(span.count)
+        let from = Int(span.start)
+        guard start >= 0, start + count <= bytes.count else { return false }
+        var index = 0
+        while index < count {
+            if pool[from + index] != bytes[start + index] { return false }
+            index += 1
         }
+        return true
     }
 }

@@ -47,21 +47,11 @@ public struct FilterError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
     /// The filter as written.
     public let text: String
-
-    /// Lowercase scheme; nil matches every scheme.
-    let schemeName: [UInt8]?
-    let schemeKind: SchemeKind?
-    /// Canonical host (IPv6 in brackets); empty matches every host.
-    let hostBytes: [UInt8]
-    let hostKind: HostKind
-    /// Whether subdomains of the host match too: bare domain names and `*`, not `.name` nor IPs.
-    public let matchesSubdomains: Bool
-    /// The port to match, 0 for any.
-    let portNumber: Int
-    /// Canonical path prefix; empty matches every path.
-    let pathBytes: [UInt8]
-    let queryBytes: [UInt8]
-    let queryTokens: [QueryToken]
+    /// Where the parts sit in `bytes`; plain data, so matching counts no references.
+    let compiled: CompiledFilter
+    /// Scheme name, host, path and query, back to back.
+    let bytes: [UInt8]
+    let tokens: [CompiledFilter.Token]
 
     /// Parses `text`, or says why it is not a filter.
     public static func parse(_ text: String) throws(FilterError) -> URLFilter {
@@ -72,34 +62,55 @@ public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    init(text: String, scheme: [UInt8]?, host: [UInt8], hostKind: HostKind, matchesSubdomains: Bool,
-         port: Int, path: [UInt8], query: [UInt8], queryTokens: [QueryToken]) {
+    /// The parts of a filter, canonical.
+    struct Parts {
+        var scheme: [UInt8]?
+        var host: [UInt8] = []
+        var hostKind = HostKind.none
+        var matchesSubdomains = true
+        var port = 0
+        var path: [UInt8] = []
+        var query: [UInt8] = []
+    }
+
+    init(text: String, parts: Parts) {
         self.text = text
-        self.schemeName = scheme
-        self.schemeKind = scheme.map { SchemeKind(name: $0) }
-        self.hostBytes = host
-        self.hostKind = hostKind
-        self.matchesSubdomains = matchesSubdomains
-        self.portNumber = port
-        self.pathBytes = path
-        self.queryBytes = query
-        self.queryTokens = queryTokens
+        let scheme = parts.scheme ?? []
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scheme.count + parts.host.count + parts.path.count + parts.query.count)
+        func append(_ part: [UInt8]) -> CompiledFilter.Span {
+            defer { bytes += part }
+            return CompiledFilter.Span(start: Int32(bytes.count), count: Int32(part.count))
+        }
+        let schemeSpan = append(scheme)
+        let hostSpan = append(parts.host)
+        let pathSpan = append(parts.path)
+        let querySpan = append(parts.query)
+        self.bytes = bytes
+        tokens = CompiledFilter.tokens(ofQuery: querySpan, in: bytes)
+        compiled = CompiledFilter(
+            scheme: parts.scheme.map { SchemeKind(name: $0).rawValue } ?? 0, schemeName: schemeSpan,
+            host: hostSpan, hostKind: parts.hostKind, matchesSubdomains: parts.matchesSubdomains,
+            port: Int32(parts.port), path: pathSpan, query: querySpan,
+            tokens: CompiledFilter.Span(start: 0, count: Int32(tokens.count)))
     }
 
     /// The scheme the filter is limited to, lowercase; nil for any scheme.
-    public var scheme: String? { schemeName.map { String(decoding: $0, as: UTF8.self) } }
+    public var scheme: String? { compiled.scheme == 0 ? nil : string(compiled.schemeName) }
     /// The canonical host; empty for `*` and for filters without a host (`file:`, `data:`).
-    public var host: String { String(decoding: hostBytes, as: UTF8.self) }
+    public var host: String { string(compiled.host) }
+    /// Whether subdomains of the host match too: bare domain names and `*`, not `.name` nor IPs.
+    public var matchesSubdomains: Bool { compiled.matchesSubdomains }
     /// Whether the filter matches every host.
-    public var matchesAnyHost: Bool { hostBytes.isEmpty }
+    public var matchesAnyHost: Bool { compiled.host.count == 0 }
     /// The port the filter is limited to; nil for any port.
-    public var port: Int? { portNumber == 0 ? nil : portNumber }
+    public var port: Int? { compiled.port == 0 ? nil : Int(compiled.port) }
     /// The canonical path prefix; empty for any path.
-    public var path: String { String(decoding: pathBytes, as: UTF8.self) }
+    public var path: String { string(compiled.path) }
     /// The canonical query tokens, `&`-separated; empty when there are none.
-    public var query: String { String(decoding: queryBytes, as: UTF8.self) }
+    public var query: String { string(compiled.query) }
     /// How many distinct query tokens the filter has (a precedence criterion).
-    public var queryTokenCount: Int { queryTokens.count }
+    public var queryTokenCount: Int { tokens.count }
 
     public var description: String { text }
 
@@ -109,73 +120,170 @@ public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
     /// Whether this filter matches `url`. `asAllowFilter` selects the allow-list reading of query
     /// tokens (every occurrence of a key must match) over the block-list one (any occurrence).
     public func matches(_ url: CanonicalURL, asAllowFilter: Bool = false) -> Bool {
-        url.withView { matchesHost($0) && matchesBeyondHost($0, asAllowFilter: asAllowFilter) }
+        url.withView { view in
+            bytes.withUnsafeBufferPointer { pool in
+                tokens.withUnsafeBufferPointer { tokens in
+                    compiled.matchesHost(view, pool) && compiled.matchesBeyondHost(view, asAllowFilter, pool, tokens)
+                }
+            }
+        }
+    }
+
+    private func string(_ span: CompiledFilter.Span) -> String {
+        String(decoding: bytes[Int(span.start)..<Int(span.end)], as: UTF8.self)
+    }
+}
+
+/// The parts of a filter that matching reads, as spans of a byte pool: the filter's own bytes,
+/// or the pool of a compiled policy holding all its filters.
+struct CompiledFilter: Sendable {
+    struct Span: Sendable {
+        var start: Int32
+        var count: Int32
+        var end: Int32 { start + count }
+    }
+
+    /// One query token, its key and value spans in the same pool.
+    struct Token: Sendable {
+        enum Kind: UInt8, Sendable {
+            /// `key` (or `key=`): the URL token is the bare key.
+            case key
+            /// `key*`: a URL token whose key starts with this, any value.
+            case keyPrefix
+            /// `key=value`.
+            case keyValue
+            /// `key=value*`: value prefix; `key=*` is the key with any value.
+            case keyValuePrefix
+        }
+        var kind: Kind
+        var key: Span
+        var value: Span
+    }
+
+    /// 0 for any scheme, else a `SchemeKind` raw value; `other` schemes compare `schemeName`.
+    var scheme: UInt8
+    var schemeName: Span
+    /// Empty for any host.
+    var host: Span
+    var hostKind: HostKind
+    var matchesSubdomains: Bool
+    /// 0 for any port.
+    var port: Int32
+    var path: Span
+    var query: Span
+    /// Into the token array that goes with the pool.
+    var tokens: Span
+
+    /// The distinct tokens of the canonical query at `query`.
+    static func tokens(ofQuery query: Span, in bytes: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
+        var start = Int(query.start)
+        let end = Int(query.end)
+        while start < end {
+            var stop = start
+            var equals = -1
+            while stop < end, bytes[stop] != URLBytes.ampersand {
+                if equals < 0, bytes[stop] == URLBytes.equals { equals = stop }
+                stop += 1
+            }
+            if stop > start {
+                let token: Token
+                func span(_ from: Int, _ to: Int) -> Span { Span(start: Int32(from), count: Int32(to - from)) }
+                if equals >= 0 {
+                    let key = span(start, equals)
+                    if bytes[stop - 1] == URLBytes.star, stop - 1 > equals {
+                        token = Token(kind: .keyValuePrefix, key: key, value: span(equals + 1, stop - 1))
+                    } else if stop - 1 == equals {
+                        token = Token(kind: .key, key: key, value: span(stop, stop))
+                    } else {
+                        token = Token(kind: .keyValue, key: key, value: span(equals + 1, stop))
+                    }
+                } else if bytes[stop - 1] == URLBytes.star {
+                    token = Token(kind: .keyPrefix, key: span(start, stop - 1), value: span(stop, stop))
+                } else {
+                    token = Token(kind: .key, key: span(start, stop), value: span(stop, stop))
+                }
+                let duplicate = tokens.contains { other in
+                    other.kind == token.kind && bytes[Int(other.key.start)..<Int(other.key.end)] == bytes[Int(token.key.start)..<Int(token.key.end)]
+                        && bytes[Int(other.value.start)..<Int(other.value.end)] == bytes[Int(token.value.start)..<Int(token.value.end)]
+                }
+                if !duplicate { tokens.append(token) }
+            }
+            start = stop + 1
+        }
+        return tokens
+    }
+
+    /// The same filter with its spans moved by `offset` bytes and `tokenOffset` tokens, for a
+    /// pool that holds many filters.
+    func relocated(by offset: Int32, tokenOffset: Int32) -> CompiledFilter {
+        var moved = self
+        moved.schemeName.start += offset
+        moved.host.start += offset
+        moved.path.start += offset
+        moved.query.start += offset
+        moved.tokens.start += tokenOffset
+        return moved
+    }
+
+    /// Token spans moved by `offset` bytes.
+    static func relocated(_ token: Token, by offset: Int32) -> Token {
+        var moved = token
+        moved.key.start += offset
+        moved.value.start += offset
+        return moved
     }
 
     // MARK: Matching
 
     /// Whether the host matches: equal, or (for subdomain filters) a suffix after a dot.
     @inline(__always)
-    func matchesHost(_ url: URLView) -> Bool {
-        if hostBytes.isEmpty { return true }
+    func matchesHost(_ url: URLView, _ pool: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = Int(host.count)
+        if count == 0 { return true }
         let layout = url.layout
         guard layout.hostKind != .none else { return false }
         let length = layout.hostEnd - layout.hostStart
-        let count = hostBytes.count
-        if length == count { return URLBytes.equal(hostBytes, url.bytes, at: layout.hostStart) }
+        if length == count { return URLBytes.equal(pool, host, url.bytes, at: layout.hostStart) }
         guard matchesSubdomains, layout.hostKind == .domain, length > count,
               url.bytes[layout.hostEnd - count - 1] == URLBytes.dot else { return false }
-        return URLBytes.equal(hostBytes, url.bytes, at: layout.hostEnd - count)
+        return URLBytes.equal(pool, host, url.bytes, at: layout.hostEnd - count)
     }
 
     /// Scheme, port, path and query; the host is checked by the caller (or by the index).
     @inline(__always)
-    func matchesBeyondHost(_ url: URLView, asAllowFilter: Bool) -> Bool {
+    func matchesBeyondHost(_ url: URLView, _ asAllowFilter: Bool, _ pool: UnsafeBufferPointer<UInt8>,
+                           _ tokenPool: UnsafeBufferPointer<Token>) -> Bool {
         let layout = url.layout
-        if let schemeKind {
-            guard schemeKind == layout.scheme else { return false }
-            if schemeKind == .other, let schemeName {
-                guard layout.schemeEnd == schemeName.count, URLBytes.equal(schemeName, url.bytes, at: 0) else { return false }
+        if scheme != 0 {
+            guard scheme == layout.scheme.rawValue else { return false }
+            if scheme == SchemeKind.other.rawValue {
+                guard layout.schemeEnd == Int(schemeName.count),
+                      URLBytes.equal(pool, schemeName, url.bytes, at: 0) else { return false }
             }
         }
-        if portNumber != 0, layout.port != portNumber { return false }
-        if !pathBytes.isEmpty {
-            guard layout.pathEnd - layout.pathStart >= pathBytes.count,
-                  URLBytes.equal(pathBytes, url.bytes, at: layout.pathStart) else { return false }
+        if port != 0, layout.port != Int(port) { return false }
+        if path.count != 0 {
+            guard layout.pathEnd - layout.pathStart >= Int(path.count),
+                  URLBytes.equal(pool, path, url.bytes, at: layout.pathStart) else { return false }
         }
-        if !queryTokens.isEmpty { return matchesQuery(url, asAllowFilter: asAllowFilter) }
-        return true
-    }
-
-    private func matchesQuery(_ url: URLView, asAllowFilter: Bool) -> Bool {
-        for token in queryTokens {
-            if asAllowFilter && token.mustMatchEveryOccurrence {
-                var found = false
-                var mismatch = false
-                forEachQueryToken(url) { key, value in
-                    guard token.hasKey(key, url.bytes) else { return true }
-                    found = true
-                    mismatch = !token.matches(key: key, value: value, url.bytes)
-                    return !mismatch
-                }
-                if mismatch || !found { return false }
-            } else {
-                var found = false
-                forEachQueryToken(url) { key, value in
-                    found = token.matches(key: key, value: value, url.bytes)
-                    return !found
-                }
-                if !found { return false }
-            }
+        if tokens.count == 0 { return true }
+        for index in Int(tokens.start)..<Int(tokens.end)
+        where !Self.queryMatches(tokenPool[index], url, asAllowFilter, pool) {
+            return false
         }
         return true
     }
 
-    /// Calls `body` with each `&`-separated token of the URL's query as byte ranges (the value
-    /// is nil when the token has no `=`) until it returns false.
-    @inline(__always)
-    private func forEachQueryToken(_ url: URLView, _ body: (Range<Int>, Range<Int>?) -> Bool) {
+    /// Chrome's URLQueryElementMatcherCondition: MATCH_ANY for block filters, MATCH_ALL (every
+    /// occurrence of the key matches, and there is one) for allow filters; key prefixes and
+    /// `key=*` only ask for presence.
+    private static func queryMatches(_ token: Token, _ url: URLView, _ asAllowFilter: Bool,
+                                     _ pool: UnsafeBufferPointer<UInt8>) -> Bool {
+        let everyOccurrence = asAllowFilter && (token.kind == .key || token.kind == .keyValue
+            || (token.kind == .keyValuePrefix && token.value.count > 0))
         let bytes = url.bytes
+        var found = false
         var start = url.layout.queryStart
         let end = url.layout.queryEnd
         while start < end {
@@ -186,57 +294,38 @@ public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
                 stop += 1
             }
             if stop > start {
-                let keep = equals < 0 ? body(start..<stop, nil) : body(start..<equals, (equals + 1)..<stop)
-                if !keep { return }
+                let keyEnd = equals < 0 ? stop : equals
+                if everyOccurrence {
+                    if keyEnd - start == Int(token.key.count), URLBytes.equal(pool, token.key, bytes, at: start) {
+                        guard tokenMatches(token, start, keyEnd, equals, stop, bytes, pool) else { return false }
+                        found = true
+                    }
+                } else if tokenMatches(token, start, keyEnd, equals, stop, bytes, pool) {
+                    return true
+                }
             }
             start = stop + 1
         }
-    }
-}
-
-/// One query token of a filter.
-struct QueryToken: Sendable, Hashable {
-    enum Kind: UInt8, Sendable {
-        /// `key` (or `key=`): the URL token is the bare key.
-        case key
-        /// `key*`: a URL token whose key starts with this, any value.
-        case keyPrefix
-        /// `key=value`.
-        case keyValue
-        /// `key=value*`: value prefix; `key=*` is the key with any value.
-        case keyValuePrefix
+        return found
     }
 
-    let kind: Kind
-    let key: [UInt8]
-    let value: [UInt8]
-
-    /// Chrome's MATCH_ALL for allow filters: every occurrence of the key must match. Key
-    /// prefixes and `key=*` only ask for presence, which one occurrence settles.
-    var mustMatchEveryOccurrence: Bool {
-        switch kind {
-        case .key, .keyValue: return true
-        case .keyPrefix: return false
-        case .keyValuePrefix: return !value.isEmpty
-        }
-    }
-
-    func hasKey(_ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        key.count == self.key.count && URLBytes.equal(self.key, bytes, at: key.lowerBound)
-    }
-
-    func matches(key: Range<Int>, value: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch kind {
+    @inline(__always)
+    private static func tokenMatches(_ token: Token, _ start: Int, _ keyEnd: Int, _ equals: Int, _ stop: Int,
+                                     _ bytes: UnsafeBufferPointer<UInt8>, _ pool: UnsafeBufferPointer<UInt8>) -> Bool {
+        let keyLength = keyEnd - start
+        let tokenKey = Int(token.key.count)
+        switch token.kind {
         case .keyPrefix:
-            return key.count >= self.key.count && URLBytes.equal(self.key, bytes, at: key.lowerBound)
+            return keyLength >= tokenKey && URLBytes.equal(pool, token.key, bytes, at: start)
         case .key:
-            return hasKey(key, bytes) && (value?.isEmpty ?? true)
+            return keyLength == tokenKey && URLBytes.equal(pool, token.key, bytes, at: start)
+                && (equals < 0 || equals + 1 == stop)
         case .keyValue:
-            guard hasKey(key, bytes), let value else { return false }
-            return value.count == self.value.count && URLBytes.equal(self.value, bytes, at: value.lowerBound)
+            return equals >= 0 && keyLength == tokenKey && URLBytes.equal(pool, token.key, bytes, at: start)
+                && stop - equals - 1 == Int(token.value.count) && URLBytes.equal(pool, token.value, bytes, at: equals + 1)
         case .keyValuePrefix:
-            guard hasKey(key, bytes), let value else { return false }
-            return value.count >= self.value.count && URLBytes.equal(self.value, bytes, at: value.lowerBound)
+            return equals >= 0 && keyLength == tokenKey && URLBytes.equal(pool, token.key, bytes, at: start)
+                && stop - equals - 1 >= Int(token.value.count) && URLBytes.equal(pool, token.value, bytes, at: equals + 1)
         }
     }
 }
