@@ -214,16 +214,26 @@ final class PolicyBypassTests: XCTestCase {
         XCTAssertFalse(policy.isAllowed("https://evil.example/"))
     }
 
+    func testFiltersNarrowAnApprovedSite() {
+        let policy = SitePolicy(sites: SiteList([Site(name: "Apple", address: "apple.com")]),
+                                allow: ["apple.com/shop/help"], block: ["*", "apple.com/shop"])
+        XCTAssertEqual(policy.decide(url: "https://www.apple.com/shop/bag").filter, "apple.com/shop")
+        XCTAssertEqual(policy.decide(url: "https://www.apple.com/shop/help/returns").filter, "apple.com/shop/help")
+        XCTAssertEqual(policy.decide(url: "https://www.apple.com/mac/").filter, "apple.com")
+    }
+
     func testBadSiteEntriesAreReportedAndAllowNothing() {
         let policy = SitePolicy(sites: SiteList([
             Site(name: "Typo", address: "https://apple..com/"),
             Site(name: "Mail", address: "mailto:someone@apple.com"),
             Site(name: "Star", address: "*.apple.com"),
+            Site(name: "Share", address: "file://server/share/"),
         ]))
         XCTAssertEqual(policy.problems.map(\.description), [
             "invalid filter \"https://apple..com/\": site \"Typo\": host \"apple..com\" has an empty label",
             "invalid filter \"mailto:someone@apple.com\": site \"Mail\": only web and file: sites can be approved",
             "invalid filter \"*.apple.com\": site \"Star\": \"*\" can only stand alone for any host; \"example.com\" already matches its subdomains",
+            "invalid filter \"file://server/share/\": site \"Share\": a file: site must be a local path, such as file:///srv/kiosk/",
         ])
         XCTAssertFalse(policy.isAllowed("https://www.apple.com/"))
         XCTAssertFalse(policy.isAllowed("https://apple.com/"))

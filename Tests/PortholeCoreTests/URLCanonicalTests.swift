@@ -17,6 +17,7 @@ final class URLCanonicalTests: XCTestCase {
         ("http://apple.com:8080/a", "http://apple.com:8080/a", "apple.com", 8080),
         ("https://apple.com:0443/", "https://apple.com/", "apple.com", 443),
         ("https://apple.com:80/", "https://apple.com:80/", "apple.com", 80),
+        ("HTTPS://Apple.com.:443/a/../b", "https://apple.com/b", "apple.com", 443),
         ("ws://chat.example:80/s", "ws://chat.example/s", "chat.example", 80),
         ("wss://chat.example/s", "wss://chat.example/s", "chat.example", 443),
         ("ftp://files.example/pub", "ftp://files.example/pub", "files.example", 21),
@@ -123,6 +124,12 @@ final class URLCanonicalTests: XCTestCase {
         XCTAssertFalse(url.isIPAddress)
         XCTAssertTrue(try CanonicalURL.parse("http://[::1]/").isIPAddress)
         XCTAssertTrue(try CanonicalURL.parse("http://0x7f.1/").isIPAddress)
+    }
+
+    func testLongWhitespaceIsTrimmedInLinearTime() {
+        let padding = String(repeating: " ", count: 200_000)
+        XCTAssertEqual(CanonicalURL(padding + "https://apple.com/" + padding)?.string, "https://apple.com/")
+        XCTAssertEqual(try URLFilter.parse(padding + "apple.com" + padding).host, "apple.com")
     }
 
     func testRefusalSaysWhy() {

@@ -103,8 +103,8 @@ public struct CanonicalURL: Sendable, Equatable, CustomStringConvertible {
     /// Canonicalises `text`. Already canonical http(s) URLs, the form WebKit hands over, are
     /// recognised without GLib; everything else goes through `g_uri_parse`.
     public static func parse(_ text: String) throws(URLParseError) -> CanonicalURL {
-        var bytes = text
-        let fast: (URLLayout, end: Int, count: Int)? = bytes.withUTF8 { bytes in
+        var contiguous = text
+        let fast: (URLLayout, end: Int, count: Int)? = contiguous.withUTF8 { bytes in
             fastLayout(bytes).map { ($0.0, $0.end, bytes.count) }
         }
         if let (layout, end, count) = fast {
@@ -298,9 +298,7 @@ extension CanonicalURL {
 
     private static func canonicalizeWithGUri(_ original: String) throws(ParseProblem) -> CanonicalURL {
         // WHATWG: strip leading and trailing C0 controls and spaces, remove tabs and newlines.
-        var bytes = Array(original.utf8)
-        while let first = bytes.first, first <= 0x20 { bytes.removeFirst() }
-        while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
+        var bytes = URLBytes.trimmed(original)
         bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
 
         guard let first = bytes.first, URLBytes.isLetter(first),

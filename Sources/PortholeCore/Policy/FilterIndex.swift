@@ -3,10 +3,9 @@
 /// Finds the deciding filter for a URL without scanning the lists.
 ///
 /// Filters with a host sit in buckets found by a hash of that host (open addressing, behind a
-/// one-bit-per-host presence filter). A URL's
-/// host is hashed once, right to left, which gives the hash of every suffix that starts at a
-/// label (`a.b.example.com`, `b.example.com`, `example.com`, `com`); the buckets are probed from
-/// the full host down. Because a longer host always wins and exact-host filters only match the
+/// one-bit-per-host presence filter). A URL's host is hashed once, right to left, which gives the
+/// hash of every suffix that starts at a label (`a.b.example.com`, `b.example.com`,
+/// `example.com`, `com`); the buckets are probed from the full host down. Because a longer host always wins and exact-host filters only match the
 /// full host, the first level with a matching filter holds the answer. Only when no host filter
 /// matches are the host-less filters (`*`, `https://*`, `*:8080`, `*/path`) consulted. Filters
 /// for other schemes (`file:`, `data:`, `javascript:*`, `custom:*`) sit in lists by scheme name.
@@ -291,7 +290,7 @@ struct FilterIndex: Sendable {
         var best = withTables { tables -> Int in
             var best = -1
             if layout.hostKind == .domain {
-                let capacity = (layout.hostEnd - layout.hostStart + 1) / 2 + 1
+                let capacity = layout.hostEnd - layout.hostStart + 1
                 best = withUnsafeTemporaryAllocation(of: (start: Int, hash: UInt64).self, capacity: capacity) { suffixes in
                     var count = 0
                     var hash = FilterIndex.fnvOffset

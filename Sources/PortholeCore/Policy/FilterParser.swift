@@ -2,9 +2,7 @@
 
 enum FilterParser {
     static func parse(_ text: String) throws(ParseProblem) -> URLFilter {
-        var bytes = Array(text.utf8)
-        while let first = bytes.first, first <= 0x20 { bytes.removeFirst() }
-        while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
+        var bytes = URLBytes.trimmed(text)
         guard !bytes.isEmpty else { throw ParseProblem(reason: "the filter is empty") }
         guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
             throw ParseProblem(reason: "it contains a space or a control character")
@@ -117,7 +115,6 @@ enum FilterParser {
         }
 
         var host: [UInt8] = []
-        var hostKind = HostKind.none
         var subdomains = true
         if hostPart.elementsEqual([URLBytes.star]) {
             guard !exact else { throw ParseProblem(reason: "\".*\" is not a host; write \"*\" for any host") }
@@ -128,11 +125,11 @@ enum FilterParser {
             throw ParseProblem(reason: "\"*\" can only stand alone for any host; \"example.com\" already matches its subdomains")
         } else if bracketed {
             host = try HostCanonicalizer.ipv6(Array(hostPart))
-            hostKind = .ipv6
             subdomains = false
         } else {
-            (host, hostKind) = try HostCanonicalizer.canonicalize(Array(hostPart))
-            if hostKind == .domain {
+            let kind: HostKind
+            (host, kind) = try HostCanonicalizer.canonicalize(Array(hostPart))
+            if kind == .domain {
                 try checkLabels(host)
                 subdomains = !exact
             } else {
@@ -150,8 +147,8 @@ enum FilterParser {
             queryPart = remainder.dropFirst()
         }
         let (path, query) = try canonicalPathAndQuery(path: pathPart, query: queryPart, scheme: "http")
-        return URLFilter(text: text, parts: URLFilter.Parts(scheme: scheme, host: host, hostKind: hostKind,
-                                                            matchesSubdomains: subdomains, port: port, path: path, query: query))
+        return URLFilter(text: text, parts: URLFilter.Parts(scheme: scheme, host: host, matchesSubdomains: subdomains,
+                                                            port: port, path: path, query: query))
     }
 
     /// Domain filters are stricter than URL hosts: letters, digits, `-` and `_` in labels of at

@@ -25,6 +25,9 @@ public final class SitePolicy: Sendable {
     /// Filters that were refused and left out, with the reason.
     public let problems: [FilterError]
     private let index: FilterIndex
+    /// The deciding filter's text and, for site filters, the site's name, by index entry.
+    private let texts: [String]
+    private let sites: [String?]
 
     /// A policy of exactly these lists; nothing is implied (no `*`, no site list).
     public convenience init(allow: [String], block: [String]) {
@@ -51,10 +54,6 @@ public final class SitePolicy: Sendable {
         allowFilters += SitePolicy.parse(allow, problems: &problems).map { ($0, nil) }
         self.init(allow: allowFilters, block: blockFilters, problems: problems)
     }
-
-    /// The deciding filter's text and, for site filters, the site's name, by entry.
-    private let texts: [String]
-    private let sites: [String?]
 
     init(allow: [(URLFilter, String?)], block: [URLFilter], problems: [FilterError]) {
         self.problems = problems
@@ -202,7 +201,8 @@ extension URLFilter {
             if url.schemeKind.isWeb {
                 let explicitPort = url.port.map { $0 != url.schemeKind.defaultPort } ?? false
                 text = url.host + (explicitPort ? ":\(url.port ?? 0)" : "")
-            } else if url.schemeKind == .file, url.host.isEmpty {
+            } else if url.schemeKind == .file {
+                guard url.host.isEmpty else { throw fail("a file: site must be a local path, such as file:///srv/kiosk/") }
                 let path = url.path
                 text = "file://" + String(path[...(path.lastIndex(of: "/") ?? path.startIndex)])
             } else {

@@ -162,6 +162,15 @@ enum URLBytes {
         }
     }
 
+    /// The UTF-8 of `text` without leading and trailing C0 controls and spaces.
+    static func trimmed(_ text: String) -> [UInt8] {
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { $0 > 0x20 }), let last = utf8.lastIndex(where: { $0 > 0x20 }) else {
+            return []
+        }
+        return Array(utf8[first...last])
+    }
+
     /// Whether `pool[span]` and `bytes[start..<start + span.count]` hold the same bytes.
     @inline(__always)
     static func equal(_ pool: UnsafeBufferPointer<UInt8>, _ span: CompiledFilter.Span,

@@ -66,7 +66,6 @@ public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
     struct Parts {
         var scheme: [UInt8]?
         var host: [UInt8] = []
-        var hostKind = HostKind.none
         var matchesSubdomains = true
         var port = 0
         var path: [UInt8] = []
@@ -90,7 +89,7 @@ public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
         tokens = CompiledFilter.tokens(ofQuery: querySpan, in: bytes)
         compiled = CompiledFilter(
             scheme: parts.scheme.map { SchemeKind(name: $0).rawValue } ?? 0, schemeName: schemeSpan,
-            host: hostSpan, hostKind: parts.hostKind, matchesSubdomains: parts.matchesSubdomains,
+            host: hostSpan, matchesSubdomains: parts.matchesSubdomains,
             port: Int32(parts.port), path: pathSpan, query: querySpan,
             tokens: CompiledFilter.Span(start: 0, count: Int32(tokens.count)))
     }
@@ -165,7 +164,6 @@ struct CompiledFilter: Sendable {
     var schemeName: Span
     /// Empty for any host.
     var host: Span
-    var hostKind: HostKind
     var matchesSubdomains: Bool
     /// 0 for any port.
     var port: Int32
