@@ -39,6 +39,10 @@ struct FilterIndex: Sendable {
     /// Entries in Chrome's order: block filters first, then allow filters, each as listed; the
     /// earlier of two otherwise equal filters decides.
     let entries: [Entry]
+    /// Each entry's filter as written.
+    let texts: [String]
+    /// How many entries are block filters; allow filters follow them.
+    let blockCount: Int
     private let pool: [UInt8]
     private let tokens: [CompiledFilter.Token]
     private let ids: [Int32]
@@ -59,21 +63,26 @@ struct FilterIndex: Sendable {
     /// allow flag and equal filters of one list by their order.
     init(block: [URLFilter], allow: [URLFilter]) {
         var entries: [Entry] = []
+        var texts: [String] = []
         var pool: [UInt8] = []
         var tokens: [CompiledFilter.Token] = []
         entries.reserveCapacity(block.count + allow.count)
+        texts.reserveCapacity(block.count + allow.count)
         pool.reserveCapacity(block.reduce(0) { $0 + $1.bytes.count } + allow.reduce(0) { $0 + $1.bytes.count })
-        func add(_ filter: URLFilter, allow: Bool) {
-            let offset = Int32(pool.count)
-            let compiled = filter.compiled.relocated(by: offset, tokenOffset: Int32(tokens.count))
-            pool += filter.bytes
-            for token in filter.tokens { tokens.append(CompiledFilter.relocated(token, by: offset)) }
-            let wildcard = !allow && compiled.scheme == 0 && compiled.host.count == 0 && compiled.port == 0
-                && compiled.path.count == 0 && compiled.tokens.count == 0
-            entries.append(Entry(filter: compiled, allow: allow, isWildcardBlock: wildcard))
+        func add(_ list: [URLFilter], allow: Bool) {
+            for index in list.indices {
+                let offset = Int32(pool.count)
+                let compiled = list[index].compiled.relocated(by: offset, tokenOffset: Int32(tokens.count))
+                list[index].bytes.withUnsafeBufferPointer { pool.append(contentsOf: $0) }
+                for token in list[index].tokens { tokens.append(CompiledFilter.relocated(token, by: offset)) }
+                let wildcard = !allow && compiled.scheme == 0 && compiled.host.count == 0 && compiled.port == 0
+                    && compiled.path.count == 0 && compiled.tokens.count == 0
+                entries.append(Entry(filter: compiled, allow: allow, isWildcardBlock: wildcard))
+                texts.append(list[index].text)
+            }
         }
-        for filter in block { add(filter, allow: false) }
-        for filter in allow { add(filter, allow: true) }
+        add(block, allow: false)
+        add(allow, allow: true)
 
         var anyHost = Array(repeating: [Int32](), count: Int(SchemeKind.ftp.rawValue) + 1)
         var byScheme: [String: [Int32]] = [:]
@@ -153,6 +162,8 @@ struct FilterIndex: Sendable {
         }
 
         self.entries = entries
+        self.texts = texts
+        blockCount = block.count
         self.pool = pool
         self.tokens = tokens
         self.ids = ids

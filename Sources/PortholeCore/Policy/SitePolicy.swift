@@ -25,8 +25,7 @@ public final class SitePolicy: Sendable {
     /// Filters that were refused and left out, with the reason.
     public let problems: [FilterError]
     private let index: FilterIndex
-    /// The deciding filter's text and, for site filters, the site's name, by index entry.
-    private let texts: [String]
+    /// For allow filters that come from approved sites, the site's name, by allow position.
     private let sites: [String?]
 
     /// A policy of exactly these lists; nothing is implied (no `*`, no site list).
@@ -34,7 +33,7 @@ public final class SitePolicy: Sendable {
         var problems: [FilterError] = []
         let blockFilters = SitePolicy.parse(block, problems: &problems)
         let allowFilters = SitePolicy.parse(allow, problems: &problems)
-        self.init(allow: allowFilters.map { ($0, nil) }, block: blockFilters, problems: problems)
+        self.init(allow: allowFilters, sites: [], block: blockFilters, problems: problems)
     }
 
     /// Porthole's policy: each approved site contributes an allow filter (see
@@ -42,24 +41,26 @@ public final class SitePolicy: Sendable {
     /// approved URLs load.
     public convenience init(sites: SiteList, allow: [String] = [], block: [String] = ["*"]) {
         var problems: [FilterError] = []
-        var allowFilters: [(URLFilter, String?)] = []
+        var allowFilters: [URLFilter] = []
+        var names: [String?] = []
         for site in sites.sites {
             do {
-                allowFilters.append((try URLFilter.approving(site), site.name))
+                allowFilters.append(try URLFilter.approving(site))
+                names.append(site.name)
             } catch {
                 problems.append(error)
             }
         }
         let blockFilters = SitePolicy.parse(block, problems: &problems)
-        allowFilters += SitePolicy.parse(allow, problems: &problems).map { ($0, nil) }
-        self.init(allow: allowFilters, block: blockFilters, problems: problems)
+        allowFilters += SitePolicy.parse(allow, problems: &problems)
+        self.init(allow: allowFilters, sites: names, block: blockFilters, problems: problems)
     }
 
-    init(allow: [(URLFilter, String?)], block: [URLFilter], problems: [FilterError]) {
+    /// `sites[i]` names the site `allow[i]` comes from; it may be shorter than `allow`.
+    init(allow: [URLFilter], sites: [String?], block: [URLFilter], problems: [FilterError]) {
         self.problems = problems
-        index = FilterIndex(block: block, allow: allow.map(\.0))
-        texts = block.map(\.text) + allow.map(\.0.text)
-        sites = block.map { _ in nil } + allow.map(\.1)
+        self.sites = sites
+        index = FilterIndex(block: block, allow: allow)
     }
 
     private static func parse(_ texts: [String], problems: inout [FilterError]) -> [URLFilter] {
@@ -133,9 +134,14 @@ public final class SitePolicy: Sendable {
 
     private func decision(forEntry id: Int) -> PolicyDecision {
         let entry = index.entries[id]
-        let cause: PolicyDecision.Cause = entry.allow ? .allowFilter(site: sites[id])
-            : entry.isWildcardBlock ? .wildcardBlock : .blockFilter
-        return PolicyDecision(verdict: entry.allow ? .allowed : .blocked, filter: texts[id], cause: cause)
+        let cause: PolicyDecision.Cause
+        if entry.allow {
+            let position = id - index.blockCount
+            cause = .allowFilter(site: position < sites.count ? sites[position] : nil)
+        } else {
+            cause = entry.isWildcardBlock ? .wildcardBlock : .blockFilter
+        }
+        return PolicyDecision(verdict: entry.allow ? .allowed : .blocked, filter: index.texts[id], cause: cause)
     }
 
     /// A `data:` document carries its content in the URL, so it is as trustworthy as the page
