@@ -6,6 +6,8 @@
 // [policy] https://chromeenterprise.google/policies/#URLBlocklist and #URLAllowlist
 //          (the example values: example.com, https://ssl.server.com, hosting.com/bad_path,
 //          https://server:8080/path, .exact.hostname.com, file://*, custom_scheme:*, *)
+// [edge]   https://learn.microsoft.com/deployedge/edge-learnmmore-url-list-filter%20format
+//          (the same format; its tables "Examples of blocked URLs and exceptions")
 // [src]    Chromium components/policy/core/browser/url_blocklist_manager.cc,
 //          FilterTakesPrecedence, and components/url_matcher/url_util.cc, FilterToComponents:
 //          precedence details the page leaves implicit.
@@ -226,6 +228,25 @@ final class PolicyChromeFormatTests: XCTestCase {
                     ".exact.hostname.com"], block: ["*"], "https://exact.hostname.com/", .allowed, ".exact.hostname.com"),
         row(allow: ["example.com", "https://ssl.server.com", "hosting.com/good_path", "https://server:8080/path",
                     ".exact.hostname.com"], block: ["*"], "https://www.exact.hostname.com/", .blocked, "*"),
+
+        // [edge] "*" blocked, contoso.com and fabrikam.com excepted.
+        row(allow: ["contoso.com", "fabrikam.com"], block: ["*"], "https://www.fabrikam.com/", .allowed, "fabrikam.com"),
+        row(allow: ["contoso.com", "fabrikam.com"], block: ["*"], "https://contoso.com/", .allowed, "contoso.com"),
+        row(allow: ["contoso.com", "fabrikam.com"], block: ["*"], "https://northwind.test/", .blocked, "*"),
+        // [edge] contoso.com blocked except the main page and the mail subdomain.
+        row(allow: ["mail.contoso.com", ".contoso.com", ".www.contoso.com"], block: ["contoso.com"],
+            "https://contoso.com/", .allowed, ".contoso.com"),
+        row(allow: ["mail.contoso.com", ".contoso.com", ".www.contoso.com"], block: ["contoso.com"],
+            "https://mail.contoso.com/inbox", .allowed, "mail.contoso.com"),
+        row(allow: ["mail.contoso.com", ".contoso.com", ".www.contoso.com"], block: ["contoso.com"],
+            "https://www.contoso.com/", .allowed, ".www.contoso.com"),
+        row(allow: ["mail.contoso.com", ".contoso.com", ".www.contoso.com"], block: ["contoso.com"],
+            "https://shop.contoso.com/", .blocked, "contoso.com"),
+        // A query filter on the root path: "/" is a prefix of every path.
+        row(block: ["example.com/?q=a"], "http://example.com/?q=a", .blocked, "example.com/?q=a"),
+        row(block: ["example.com/?q=a"], "http://example.com/search?x=1&q=a", .blocked, "example.com/?q=a"),
+        row(block: ["example.com/?q=a"], "http://example.com/?q=b", .allowed, nil),
+        row(block: ["example.com/?q=a"], "http://example.com/", .allowed, nil),
 
         // [doc] + [src] Precedence. The longest host match first.
         row(allow: ["www.example.com"], block: ["example.com"], "http://www.example.com/", .allowed, "www.example.com"),
