@@ -27,6 +27,13 @@ final class URLCanonicalTests: XCTestCase {
         ("http://B\u{00FC}cher.DE/", "http://xn--bcher-kva.de/", "xn--bcher-kva.de", 80),
         ("http://%C3%A9.com/", "http://xn--9ca.com/", "xn--9ca.com", 80),
         ("https://xn--pple-43d.com/", "https://xn--pple-43d.com/", "xn--pple-43d.com", 443),
+        // UTS #46 mapping, as the WHATWG host parser does it: ideographic and fullwidth dots are
+        // dots, fullwidth letters are letters, soft hyphens vanish, ß stays (non-transitional).
+        ("https://www.apple\u{3002}com/", "https://www.apple.com/", "www.apple.com", 443),
+        ("https://www.apple\u{FF0E}com\u{3002}/", "https://www.apple.com/", "www.apple.com", 443),
+        ("https://WWW.\u{FF21}PPLE.com/", "https://www.apple.com/", "www.apple.com", 443),
+        ("https://a\u{00AD}pple.com/", "https://apple.com/", "apple.com", 443),
+        ("https://fa\u{00DF}.de/", "https://xn--fa-hia.de/", "xn--fa-hia.de", 443),
         // IPv4 numeric forms (WHATWG IPv4 parser).
         ("http://0x7f.1/", "http://127.0.0.1/", "127.0.0.1", 80),
         ("http://2130706433/", "http://127.0.0.1/", "127.0.0.1", 80),
@@ -38,6 +45,8 @@ final class URLCanonicalTests: XCTestCase {
         ("http://0xc0a80102/", "http://192.168.1.2/", "192.168.1.2", 80),
         ("http://3232235778/", "http://192.168.1.2/", "192.168.1.2", 80),
         ("http://0x/", "http://0.0.0.0/", "0.0.0.0", 80),
+        ("http://0x7f.0x0.0x0.0x1/", "http://127.0.0.1/", "127.0.0.1", 80),
+        ("http://1.2.3.4%2e/", "http://1.2.3.4/", "1.2.3.4", 80),
         ("http://256.0.0.1/", nil, "", nil),
         ("http://1.2.3.4.5/", nil, "", nil),
         ("http://4294967296/", nil, "", nil),
@@ -49,6 +58,7 @@ final class URLCanonicalTests: XCTestCase {
         ("http://[2001:DB8::0:1]/", "http://[2001:db8::1]/", "[2001:db8::1]", 80),
         ("http://[2001:db8:0:0:1:0:0:1]/", "http://[2001:db8::1:0:0:1]/", "[2001:db8::1:0:0:1]", 80),
         ("http://[1:0:1:0:1:0:1:0]/", "http://[1:0:1:0:1:0:1:0]/", "[1:0:1:0:1:0:1:0]", 80),
+        ("http://[::127.0.0.1]/", "http://[::7f00:1]/", "[::7f00:1]", 80),
         ("http://[fe80::1%25eth0]/", nil, "", nil),
         ("http://[1::2::3]/", nil, "", nil),
         // Percent-encoding and dot segments.
@@ -77,6 +87,7 @@ final class URLCanonicalTests: XCTestCase {
         ("  https://apple.com/  ", "https://apple.com/", "apple.com", 443),
         ("https://ap\tple.com/\n", "https://apple.com/", "apple.com", 443),
         ("http://apple.com%2eevil.example/", "http://apple.com.evil.example/", "apple.com.evil.example", 80),
+        ("http://apple.com%2F@evil.example/", "http://evil.example/", "evil.example", 80),
         // Opaque schemes keep their body, lose the fragment.
         ("javascript:alert(1)", "javascript:alert(1)", "", nil),
         ("DATA:text/html,hi#x", "data:text/html,hi", "", nil),
