@@ -1,0 +1,90 @@
+// The inputs and outputs of a policy decision: what is asked, and the answer with its reason.
+
+/// How a navigation came about; decides the rules for `data:` URLs.
+public enum NavigationKind: Sendable, Equatable {
+    /// The page of a window (a link, a typed address, a redirect of either).
+    case mainFrame
+    /// An `<iframe>` or `<frame>` inside a page.
+    case subframe
+    /// `target="_blank"` or `window.open`: a new top-level page.
+    case newWindow
+}
+
+/// One URL to decide on.
+public struct PolicyRequest: Sendable, Equatable {
+    /// The URL, as WebKit or the user gave it; canonicalised before matching.
+    public var url: String
+    public var kind: NavigationKind
+    /// The page that started the navigation or created the frame, when known. `data:` frames
+    /// and `blob:` URLs are allowed only when it is allowed.
+    public var sourceURL: String?
+
+    public init(url: String, kind: NavigationKind = .mainFrame, sourceURL: String? = nil) {
+        self.url = url
+        self.kind = kind
+        self.sourceURL = sourceURL
+    }
+}
+
+public enum Verdict: Sendable, Equatable {
+    case allowed
+    case blocked
+}
+
+/// The answer: allowed or blocked, the filter that decided, and a sentence for people.
+public struct PolicyDecision: Sendable, Equatable, CustomStringConvertible {
+    public let verdict: Verdict
+    /// The deciding filter as written; nil when no filter matched and a rule decided.
+    public let filter: String?
+    let cause: Cause
+
+    /// What the sentence says; filter decisions build it only when asked, which keeps the
+    /// decision itself free of string work.
+    enum Cause: Sendable {
+        case allowFilter(site: String?)
+        case blockFilter
+        /// The block filter `*`: nothing more specific matched.
+        case wildcardBlock
+        case sentence(String)
+    }
+
+    public init(verdict: Verdict, filter: String?, reason: String) {
+        self.verdict = verdict
+        self.filter = filter
+        cause = .sentence(reason)
+    }
+
+    init(verdict: Verdict, filter: String?, cause: Cause) {
+        self.verdict = verdict
+        self.filter = filter
+        self.cause = cause
+    }
+
+    public var isAllowed: Bool { verdict == .allowed }
+
+    /// A sentence for the blocked page and the logs, e.g.
+    /// `blocked by filter "*": not on the approved list`.
+    public var reason: String {
+        let quoted = "filter \"\(filter ?? "")\""
+        switch cause {
+        case .allowFilter(let site): return "allowed by \(quoted)" + (site.map { " (site \"\($0)\")" } ?? "")
+        case .blockFilter: return "blocked by \(quoted)"
+        case .wildcardBlock: return "blocked by \(quoted): not on the approved list"
+        case .sentence(let sentence): return sentence
+        }
+    }
+
+    public var description: String { reason }
+
+    public static func == (lhs: PolicyDecision, rhs: PolicyDecision) -> Bool {
+        lhs.verdict == rhs.verdict && lhs.filter == rhs.filter && lhs.reason == rhs.reason
+    }
+
+    static func allowed(_ reason: String, filter: String? = nil) -> PolicyDecision {
+        PolicyDecision(verdict: .allowed, filter: filter, reason: reason)
+    }
+
+    static func blocked(_ reason: String, filter: String? = nil) -> PolicyDecision {
+        PolicyDecision(verdict: .blocked, filter: filter, reason: reason)
+    }
+}

@@ -1,0 +1,232 @@
+// SitePolicy: the allow and block lists compiled once, and the pure decision for each URL.
+
+/// Decides whether a URL may load, as a pure function of the lists it was made from.
+///
+/// Web URLs (http, https, ws, wss, ftp) are matched the Chrome way: of all matching filters in
+/// both lists the most specific decides (see `URLFilter` for the format): the block filter `*`
+/// ranks lowest; an exact-host (`.host`) filter beats a subdomain filter; then the longer host,
+/// the longer path, the more query tokens; on a tie allow beats block. No match means allowed,
+/// which is why Porthole's default block list is `*`.
+///
+/// Rules for other URLs, which no filter can override unless it names their scheme:
+/// - `porthole:` URLs, the browser's own bundled pages (start, error, blocked), are always
+///   allowed; no filter can block them.
+/// - `about:blank` and `about:srcdoc` are always allowed: an empty document that carries nothing
+///   from elsewhere. Other `about:` URLs are refused like an unknown scheme.
+/// - For every other scheme only filters that name the scheme count (`file:///srv/kiosk/`,
+///   `file://*`, `data:*`, `javascript:*`, `view-source:*`, `myapp:*`); a scheme-less filter
+///   such as `*` or `apple.com` never opens them. The most specific of those decides.
+/// - Without such a filter: a `data:` URL is allowed only as a subframe whose `sourceURL` is
+///   allowed (top-level `data:` from anywhere is refused); a `blob:` URL is allowed when the
+///   origin inside it is allowed (its root URL, or the `sourceURL` when that is on the same
+///   origin); `javascript:`, `view-source:`, `file:` and unknown schemes are refused.
+/// - A URL that cannot be canonicalised is blocked, with the reason.
+public final class SitePolicy: Sendable {
+    /// Filters that were refused and left out, with the reason.
+    public let problems: [FilterError]
+    private let index: FilterIndex
+    /// For allow filters that come from approved sites, the site's name, by allow position.
+    private let sites: [String?]
+
+    /// A policy of exactly these lists; nothing is implied (no `*`, no site list).
+    public convenience init(allow: [String], block: [String]) {
+        var problems: [FilterError] = []
+        let blockFilters = SitePolicy.parse(block, problems: &problems)
+        let allowFilters = SitePolicy.parse(allow, problems: &problems)
+        self.init(allow: allowFilters, sites: [], block: blockFilters, problems: problems)
+    }
+
+    /// Porthole's policy: each approved site contributes an allow filter (see
+    /// `URLFilter.approving(_:)`), `allow` adds more, and `block` defaults to `*` so that only
+    /// approved URLs load.
+    public convenience init(sites: SiteList, allow: [String] = [], block: [String] = ["*"]) {
+        var problems: [FilterError] = []
+        var allowFilters: [URLFilter] = []
+        var names: [String?] = []
+        for site in sites.sites {
+            do {
+                allowFilters.append(try URLFilter.approving(site))
+                names.append(site.name)
+            } catch {
+                problems.append(error)
+            }
+        }
+        let blockFilters = SitePolicy.parse(block, problems: &problems)
+        allowFilters += SitePolicy.parse(allow, problems: &problems)
+        self.init(allow: allowFilters, sites: names, block: blockFilters, problems: problems)
+    }
+
+    /// `sites[i]` names the site `allow[i]` comes from; it may be shorter than `allow`.
+    init(allow: [URLFilter], sites: [String?], block: [URLFilter], problems: [FilterError]) {
+        self.problems = problems
+        self.sites = sites
+        index = FilterIndex(block: block, allow: allow)
+    }
+
+    private static func parse(_ texts: [String], problems: inout [FilterError]) -> [URLFilter] {
+        var filters: [URLFilter] = []
+        filters.reserveCapacity(texts.count)
+        for text in texts {
+            do {
+                filters.append(try URLFilter.parse(text))
+            } catch {
+                problems.append(error)
+            }
+        }
+        return filters
+    }
+
+    /// The decision for a top-level navigation to `url`.
+    public func decide(url: String) -> PolicyDecision {
+        decide(PolicyRequest(url: url))
+    }
+
+    /// Whether a top-level navigation to `url` is allowed.
+    public func isAllowed(_ url: String) -> Bool {
+        decide(url: url).isAllowed
+    }
+
+    /// The decision for `request`. Canonical http(s) URLs, as WebKit hands them over, are
+    /// matched straight from the string's bytes; anything else is canonicalised with GLib first.
+    public func decide(_ request: PolicyRequest) -> PolicyDecision {
+        var text = request.url
+        let fast: PolicyDecision? = text.withUTF8 { bytes in
+            guard let (layout, _) = CanonicalURL.fastLayout(bytes) else { return nil }
+            return decision(forWeb: URLView(bytes: bytes, layout: layout))
+        }
+        if let fast { return fast }
+        let url: CanonicalURL
+        do {
+            url = try CanonicalURL.parseWithGUri(request.url)
+        } catch {
+            return .blocked("blocked: not a valid URL (\(error.reason))")
+        }
+        return decide(url, kind: request.kind, sourceURL: request.sourceURL)
+    }
+
+    /// The decision for an already canonical URL.
+    public func decide(_ url: CanonicalURL, kind: NavigationKind = .mainFrame, sourceURL: String? = nil) -> PolicyDecision {
+        if url.schemeKind.isWeb { return url.withView(decision(forWeb:)) }
+        let scheme = url.scheme
+        switch scheme {
+        case "porthole":
+            return SitePolicy.ownPage
+        case "about" where url.path == "blank" || url.path == "srcdoc":
+            return SitePolicy.emptyDocument
+        default:
+            break
+        }
+        if let id = url.withView({ index.best(forScheme: scheme, $0) }) { return decision(forEntry: id) }
+        switch scheme {
+        case "data":
+            return decideData(kind: kind, sourceURL: sourceURL)
+        case "blob":
+            return decideBlob(url, sourceURL: sourceURL)
+        default:
+            let example = scheme == "file" ? "\"file:///srv/kiosk/\"" : "\"\(scheme):*\""
+            return .blocked("blocked: \(scheme): URLs are refused unless a filter names the scheme, such as \(example)")
+        }
+    }
+
+    private func decision(forWeb url: URLView) -> PolicyDecision {
+        index.best(forWeb: url).map(decision(forEntry:)) ?? SitePolicy.noMatch
+    }
+
+    private func decision(forEntry id: Int) -> PolicyDecision {
+        let entry = index.entries[id]
+        let cause: PolicyDecision.Cause
+        if entry.allow {
+            let position = id - index.blockCount
+            cause = .allowFilter(site: position < sites.count ? sites[position] : nil)
+        } else {
+            cause = entry.isWildcardBlock ? .wildcardBlock : .blockFilter
+        }
+        return PolicyDecision(verdict: entry.allow ? .allowed : .blocked, filter: index.texts[id], cause: cause)
+    }
+
+    /// A `data:` document carries its content in the URL, so it is as trustworthy as the page
+    /// that made it: allowed only inside a frame of an allowed page.
+    private func decideData(kind: NavigationKind, sourceURL: String?) -> PolicyDecision {
+        guard kind == .subframe, let sourceURL else {
+            return .blocked("blocked: data: URLs load only as frames of an allowed page")
+        }
+        let source = decide(PolicyRequest(url: sourceURL))
+        guard source.isAllowed else {
+            return .blocked("blocked: data: frame of a blocked page", filter: source.filter)
+        }
+        return .allowed("allowed: data: frame of an allowed page", filter: source.filter)
+    }
+
+    /// A `blob:` URL names the origin that created it (`blob:https://example.com/uuid`); it may
+    /// load when that origin may.
+    private func decideBlob(_ url: CanonicalURL, sourceURL: String?) -> PolicyDecision {
+        let inner = url.path + (url.query.isEmpty ? "" : "?" + url.query)
+        guard let creator = CanonicalURL(inner), let origin = creator.origin else {
+            return .blocked("blocked: blob: URL without an origin")
+        }
+        if let sourceURL, CanonicalURL(sourceURL)?.origin == origin {
+            let source = decide(PolicyRequest(url: sourceURL))
+            if source.isAllowed { return .allowed("allowed: blob: URL of an allowed page", filter: source.filter) }
+        }
+        let root = decide(PolicyRequest(url: origin + "/"))
+        guard root.isAllowed else { return .blocked("blocked: blob: URL of a blocked origin", filter: root.filter) }
+        return .allowed("allowed: blob: URL of an allowed origin", filter: root.filter)
+    }
+
+    private static let noMatch = PolicyDecision.allowed("allowed: no filter matches")
+    private static let ownPage = PolicyDecision.allowed("allowed: Porthole's own page")
+    private static let emptyDocument = PolicyDecision.allowed("allowed: empty document")
+}
+
+extension URLFilter {
+    /// The allow filter an approved site contributes.
+    ///
+    /// - A bare host (`apple.com`) allows that host and its subdomains: the filter is the host.
+    ///   A path after it (`apple.com/mac`) only says where the site opens.
+    /// - A web URL (`https://www.apple.com/mac/`) allows its host and subdomains over any web
+    ///   scheme (`www.apple.com`): Chrome filters without a scheme match http and https alike,
+    ///   and a site that redirects between them keeps working. An explicit non-default port is
+    ///   kept (`intranet:8080`). The path again only says where the site opens: a page links to
+    ///   its own other paths, and narrowing belongs in explicit allow and block filters.
+    /// - A `file:` URL allows its directory (`file:///srv/kiosk/index.html` gives
+    ///   `file:///srv/kiosk/`).
+    /// - Any other scheme is refused.
+    public static func approving(_ site: Site) throws(FilterError) -> URLFilter {
+        let address = site.address.trimmingWhitespace
+        let fail = { (reason: String) in FilterError(filter: site.address, reason: "site \"\(site.name)\": \(reason)") }
+        let text: String
+        if site.isBareHost {
+            text = String(address.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        } else {
+            let url: CanonicalURL
+            do {
+                url = try CanonicalURL.parse(address)
+            } catch {
+                throw fail(error.reason)
+            }
+            if url.schemeKind.isWeb {
+                let explicitPort = url.port.map { $0 != url.schemeKind.defaultPort } ?? false
+                text = url.host + (explicitPort ? ":\(url.port ?? 0)" : "")
+            } else if url.schemeKind == .file {
+                guard url.host.isEmpty else { throw fail("a file: site must be a local path, such as file:///srv/kiosk/") }
+                let path = url.path
+                text = "file://" + String(path[...(path.lastIndex(of: "/") ?? path.startIndex)])
+            } else {
+                throw fail("only web and file: sites can be approved")
+            }
+        }
+        do {
+            return try URLFilter.parse(text)
+        } catch {
+            throw fail(error.reason)
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and newlines.
+    var trimmingWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}
