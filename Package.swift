@@ -17,11 +17,11 @@ let package = Package(
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
-        .target(name: "PortholeCore", dependencies: ["CGLib"]),
+        .target(name: "PortholeCore", dependencies: ["CGLib"], exclude: ["Config/README.md", "Policy/README.md"]),
         // The representable bridge, the WebView and its Coordinator, the window.
         .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring.
-        .executableTarget(name: "porthole", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge"]),
+        .executableTarget(name: "porthole", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"]),
         // Policy speed: decisions per second and compile time at 10 to 100,000 filters (make bench).
         .executableTarget(name: "policy-bench", dependencies: ["PortholeCore"], path: "Sources/policy-bench"),
 

@@ -1,3 +1,11 @@
 /* The GLib/GObject/GIO seam for PortholeCore and GLibBridge. */
 #include <gio/gio.h>
 #include <glib-unix.h>
+
+/* g_application_command_line_printerr/print are printf-style (variadic), which Swift cannot call. */
+static inline void porthole_command_line_printerr(GApplicationCommandLine *command_line, const char *message) {
+    g_application_command_line_printerr(command_line, "%s", message);
+}
+static inline void porthole_command_line_print(GApplicationCommandLine *command_line, const char *message) {
+    g_application_command_line_print(command_line, "%s", message);
+}

@@ -85,3 +85,16 @@ public enum MainLoop {
         return true
     }
 }
+
+extension MainLoop {
+    /// Runs `work` on the main loop each time the process receives `signal` (e.g. SIGHUP), until
+    /// the returned source is cancelled. Uses g_unix_signal_add_full, so `work` runs as an ordinary
+    /// main-loop callback, not inside a signal handler.
+    @MainActor
+    @discardableResult
+    public static func onUnixSignal(_ signal: Int32, _ work: @escaping @MainActor () -> Void) -> ScheduledSource {
+        let box = SourceBox { work(); return true }
+        let id = g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, sourceTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseSourceBox)
+        return ScheduledSource(id: id)
+    }
+}

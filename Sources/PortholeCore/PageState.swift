@@ -40,6 +40,12 @@ public enum URLHelpers {
         return String(cString: host)
     }
 
+    /// `http://…` as `https://…`; any other URL unchanged.
+    public static func upgradingToHTTPS(_ url: String) -> String {
+        guard url.count >= 7, url.prefix(7).lowercased() == "http://" else { return url }
+        return "https://" + url.dropFirst(7)
+    }
+
     /// A `file://` URI for a local path (relative paths resolve against the working directory).
     public static func fileURI(forPath path: String) -> String? {
         let absolute = g_canonicalize_filename(path, nil)

@@ -10,11 +10,11 @@ public enum PortholePage {
     public static let backURL = "porthole://back/"
 
     /// The page for a `porthole:` URL, or nil when there is no such page.
-    public static func page(for url: String, sites: SiteList) -> String? {
+    public static func page(for url: String, sites: SiteList, problems: [String] = []) -> String? {
         guard let rest = url.lowercased().split(separator: ":", maxSplits: 1).last else { return nil }
         let name = rest.trimmingPrefix("//").split(whereSeparator: { $0 == "/" || $0 == "?" || $0 == "#" }).first ?? ""
         switch name {
-        case "start", "": return start(sites: sites)
+        case "start", "": return problems.isEmpty ? start(sites: sites) : configurationProblems(problems)
         default: return nil
         }
     }
@@ -39,6 +39,20 @@ public enum PortholePage {
             <h1>Approved sites</h1>
             <p class="lead">This browser opens the sites below. Choose one, or use the Open menu.</p>
             \(body)
+            """)
+    }
+
+    /// Shown instead of the start page while the configuration has problems: the browser then
+    /// blocks every navigation until an admin fixes the file (fail closed).
+    public static func configurationProblems(_ problems: [String]) -> String {
+        let items = problems.map { "<li class=\"url\">\(HTML.escape($0))</li>" }.joined(separator: "\n")
+        return document(title: "Configuration error", body: """
+            <h1>This browser is not set up correctly</h1>
+            <p class="lead">Its configuration has problems, so every page is blocked until they are fixed.
+            Ask the person who set up this computer to run <code>porthole --check-config</code>.</p>
+            <ul>
+            \(items)
+            </ul>
             """)
     }
 

@@ -32,6 +32,8 @@ public final class BrowserEngine {
     public let isEphemeral: Bool
     /// The sites the start page lists.
     public var sites: SiteList
+    /// Configuration problems; while there are any, the start page lists them instead of sites.
+    public var problems: [String] = []
 
     /// A context with persistent website data (`dataDirectory`/`cacheDirectory`, or WebKit's
     /// defaults under XDG dirs) or, when `ephemeral`, with data that lives only in memory.
@@ -74,7 +76,7 @@ public final class BrowserEngine {
     /// Answers a `porthole:` request with the page Core builds, or a not-found error.
     fileprivate func serve(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
         let uri = String(cString: webkit_uri_scheme_request_get_uri(request))
-        guard let html = PortholePage.page(for: uri, sites: sites) else {
+        guard let html = PortholePage.page(for: uri, sites: sites, problems: problems) else {
             let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "No such Porthole page: \(uri)")
             webkit_uri_scheme_request_finish_error(request, error)
             g_error_free(error)

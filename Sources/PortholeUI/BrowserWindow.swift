@@ -10,6 +10,8 @@ public struct BrowserOptions {
     public var settings: WebViewSettings
     /// Answers every navigation query; the site policy plugs in here.
     public var decide: @MainActor (NavigationQuery) -> NavigationAnswer
+    /// Load `http://` sites and typed URLs over `https://`.
+    public var httpsOnly = false
 
     public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
                 decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer) {
@@ -140,7 +142,7 @@ public final class BrowserWindow {
         webHost.update(makeWebView())
     }
 
-    public func load(url: String) { load(.url(url)) }
+    public func load(url: String) { load(.url(options.httpsOnly ? URLHelpers.upgradingToHTTPS(url) : url)) }
     public func goHome() { load(url: options.homeURL) }
 
     public func openSite(_ nameOrAddress: String) {

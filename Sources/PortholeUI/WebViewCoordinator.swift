@@ -237,6 +237,9 @@ public final class WebViewCoordinator {
             webkit_policy_decision_use(decision)
         case .block(let reason):
             webkit_policy_decision_ignore(decision)
+            let frame = newWindow ? "new-window" : isTopLevel ? "main" : isRedirect ? "redirect" : "page-initiated"
+            Log.write(.message, "blocked \(uri): \(reason)",
+                      fields: ["PORTHOLE_EVENT": "navigation-blocked", "PORTHOLE_URL": uri, "PORTHOLE_FRAME": frame, "PORTHOLE_REASON": reason])
             lastRefusal = (uri, reason)
             if isTopLevel {
                 showPage(PortholePage.blocked(url: uri, reason: reason, homeURL: parent.homeURL), as: uri)

@@ -1,4 +1,6 @@
-// The application object: one engine, windows, actions and the command line.
+// The application object: command line (GOptionEntry via GApplication), one engine, the window,
+// configuration loading and reloading, and the actions exported on D-Bus for remote control.
+import CGLib
 import CWebKitGtk
 import Foundation
 import GLibBridge
@@ -8,83 +10,237 @@ import PortholeUI
 @MainActor
 final class PortholeApplication {
     static let applicationID = "dev.porthole.Porthole"
+    static let version = "0.1.0"
 
     private let appOwner: ObjectOwner
     private let connections = SignalConnections()
     private var engine: BrowserEngine?
-    private var windows: [BrowserWindow] = []
-    private var appActions: [SimpleAction] = []
-    private var options: BrowserOptions?
+    private var window: BrowserWindow?
+    private var appActions: [String: SimpleAction] = [:]
+    private var sighup: ScheduledSource?
+    /// The configuration sources and overrides the running browser was started with.
+    private var sources = ConfigSources()
+    private var overrides: [ConfigKey: String] = [:]
+    private(set) var configuration = Configuration.failClosed()
 
     init() {
-        let app = gtk_application_new(Self.applicationID, G_APPLICATION_HANDLES_OPEN)!
+        let app = gtk_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE)!
         appOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(app))
+        addOptions()
         let object = UnsafeMutableRawPointer(app)
+        connections.connect(object, "handle-local-options", .pointerReturningInt { [unowned self] dict in
+            self.handleLocalOptions(dict?.assumingMemoryBound(to: GVariantDict.self))
+        })
         connections.connect(object, "startup", .plain { [unowned self] in self.startup() })
-        connections.connect(object, "activate", .plain { [unowned self] in self.activate(loading: nil) })
-        connections.connect(object, "open", .pointer { [unowned self] _ in
-            // "open" passes (GFile **files, gint n_files, gchar *hint); read them via the stash.
-            self.activate(loading: self.pendingURIs.first)
+        connections.connect(object, "activate", .plain { [unowned self] in self.showWindow(loading: nil) })
+        connections.connect(object, "command-line", .pointerReturningInt { [unowned self] commandLine in
+            self.commandLine(commandLine?.assumingMemoryBound(to: GApplicationCommandLine.self))
         })
     }
 
     private var application: UnsafeMutablePointer<GtkApplication> { appOwner.typed()! }
-    private var pendingURIs: [String] = []
+    private var gApplication: UnsafeMutablePointer<GApplication> { application.cast() }
 
     func run(_ arguments: [String]) -> Int32 {
-        // GApplication resolves file arguments itself; keep URLs as typed so they stay URLs.
-        pendingURIs = arguments.dropFirst().filter { !$0.hasPrefix("-") }.map(Self.uri(forArgument:))
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         return cArguments.withUnsafeMutableBufferPointer { buffer in
-            g_application_run(application.cast(), Int32(buffer.count), buffer.baseAddress)
+            g_application_run(gApplication, Int32(buffer.count), buffer.baseAddress)
         }
     }
 
-    static func uri(forArgument argument: String) -> String {
-        if argument.contains("://") || argument.hasPrefix("about:") { return argument }
-        if FileManager.default.fileExists(atPath: argument) { return URLHelpers.fileURI(forPath: argument) ?? argument }
-        return argument.contains(".") ? "https://\(argument)" : argument
+    // MARK: Command line
+
+    private func addOptions() {
+        // GApplication keeps pointers to these strings: static strings live for the whole run.
+        func add(_ name: StaticString, _ arg: GOptionArg, _ description: StaticString, _ argDescription: StaticString? = nil) {
+            g_application_add_main_option(gApplication, name.cString, 0, G_OPTION_FLAG_NONE, arg,
+                                          description.cString, argDescription?.cString)
+        }
+        add("config", G_OPTION_ARG_FILENAME, "Read the configuration from FILE instead of the user's file", "FILE")
+        add("check-config", G_OPTION_ARG_NONE, "Check the configuration (or FILE) and print every problem; exit 1 if any")
+        add("private", G_OPTION_ARG_NONE, "Keep no website data (cookies, storage, cache) after quitting")
+        add("kiosk", G_OPTION_ARG_NONE, "Run fullscreen and locked down, as [Kiosk] enabled=true does")
+        add("version", G_OPTION_ARG_NONE, "Print the version and exit")
+        add("", G_OPTION_ARG_FILENAME_ARRAY, "", "[URL|FILE]")
+        g_application_set_option_context_summary(gApplication, """
+            Porthole shows only the sites its configuration approves.
+
+            Admin tools:
+              porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]
+              porthole --check-config [FILE]
+            """)
     }
+
+    /// Runs in the process that was started, before it looks for a running instance.
+    private func handleLocalOptions(_ dict: UnsafeMutablePointer<GVariantDict>?) -> Int32 {
+        let options = OptionsDict(dict)
+        if options.flag("version") {
+            print("porthole \(Self.version) (WebKitGTK \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()))")
+            return 0
+        }
+        if options.flag("check-config") {
+            let file = options.remaining.first
+            let sources = ConfigSources.standard(commandLine: options.string("config"))
+            return ConfigCheckCommand.run(path: file, sources: sources, validateFilter: URLFilter.validator,
+                                          out: { print($0) }, err: { Console.error($0) })
+        }
+        return -1
+    }
+
+    /// Runs in the primary instance, for its own command line and for every later `porthole …`.
+    private func commandLine(_ commandLine: UnsafeMutablePointer<GApplicationCommandLine>?) -> Int32 {
+        let options = OptionsDict(g_application_command_line_get_options_dict(commandLine))
+        let isRemote = g_application_command_line_get_is_remote(commandLine) != 0
+        if options.remaining.count > 1 {
+            porthole_command_line_printerr(commandLine, "porthole: give at most one URL or file (got \(options.remaining.count))\n")
+            return 2
+        }
+        if engine == nil {
+            sources = ConfigSources.standard(commandLine: options.string("config"))
+            if options.flag("private") { overrides[.ephemeral] = "true" }
+            if options.flag("kiosk") { overrides[.kioskEnabled] = "true" }
+            loadConfiguration(report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
+            engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.privacy.ephemeral)
+        } else if isRemote, options.string("config") != nil || options.flag("private") || options.flag("kiosk") {
+            porthole_command_line_printerr(commandLine,
+                "porthole: already running; its configuration stays (use `gapplication action \(Self.applicationID) reload-config`)\n")
+        }
+        var target: String?
+        if let argument = options.remaining.first {
+            switch Arguments.target(for: argument, fileURI: { path in
+                let file = g_application_command_line_create_file_for_arg(commandLine, path)
+                defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+                return g_file_query_exists(file, nil) != 0 ? g_file_get_uri(file).map { uri in
+                    defer { g_free(uri) }
+                    return String(cString: uri)
+                } : nil
+            }) {
+            case .success(let uri): target = uri
+            case .failure(let problem):
+                porthole_command_line_printerr(commandLine, "porthole: \(problem)\n")
+                return 2
+            }
+        }
+        showWindow(loading: target)
+        return 0
+    }
+
+    // MARK: Configuration
+
+    /// Loads the configuration from `sources`: problems and notices go to `report` and the log.
+    /// With problems the browser fails closed: everything is blocked and the start page names them.
+    private func loadConfiguration(report: (String) -> Void) {
+        let result = ConfigLoader.load(sources: sources, overrides: overrides, validateFilter: URLFilter.validator)
+        for notice in result.notices {
+            report("porthole: \(notice)")
+            Log.warning(notice.description, fields: ["PORTHOLE_EVENT": "config-lock"])
+        }
+        for problem in result.problems {
+            report("porthole: \(problem)")
+            Log.warning(problem.description, fields: ["PORTHOLE_EVENT": "config-problem"])
+        }
+        configuration = result.effectiveConfiguration
+        configurationProblems = result.problems
+        Log.info("configuration loaded", fields: ["PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
+                                                  "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])
+    }
+
+    private var configurationProblems: [ConfigProblem] = []
+
+    private func reloadConfiguration() {
+        guard engine != nil else { return }
+        loadConfiguration(report: { Console.error($0) })
+        engine?.sites = configuration.sites
+        engine?.problems = configurationProblems.map(\.description)
+        window?.update(options: browserOptions())
+    }
+
+    private func browserOptions() -> BrowserOptions {
+        BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
+    }
+
+    // MARK: Window and actions
 
     private func startup() {
         BrowserWindow.installAccelerators(on: application)
-        appActions.append(SimpleAction(name: "quit", in: UnsafeMutableRawPointer(application)) { [unowned self] in self.quit() })
-        let sites = loadSites()
-        engine = BrowserEngine(sites: sites)
-        options = BrowserOptions(sites: sites) { _ in .allow }
-    }
-
-    private func loadSites() -> SiteList {
-        guard let dir = DataDirectory.locate() else {
-            Log.warning("no bundled data directory found (set PORTHOLE_DATA_DIR)")
-            return SiteList([])
+        let map = UnsafeMutableRawPointer(application)
+        // The remote-control surface: `gapplication action dev.porthole.Porthole NAME`.
+        for name in ["reload", "home", "back", "forward", "stop"] {
+            appActions[name] = SimpleAction(name: name, in: map) { [unowned self] in self.window?.action(name)?.activate() }
         }
-        do {
-            return try SiteListFile.load(path: dir + "/" + DataDirectory.defaultConfigName)
-        } catch {
-            Log.warning("\(error)")
-            return SiteList([])
+        appActions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in
+            self.window?.openSite(site)
+        }
+        appActions["reload-config"] = SimpleAction(name: "reload-config", in: map) { [unowned self] in self.reloadConfiguration() }
+        appActions["quit"] = SimpleAction(name: "quit", in: map) { [unowned self] in self.quit() }
+        sighup = MainLoop.onUnixSignal(SIGHUP) { [unowned self] in
+            Log.info("SIGHUP: reloading the configuration")
+            self.reloadConfiguration()
         }
     }
 
-    private func activate(loading uri: String?) {
-        guard let engine, let options else { return }
-        if let window = windows.first {
+    private func showWindow(loading uri: String?) {
+        guard let engine else { return }
+        if let window {
             if let uri { window.load(url: uri) }
             window.present()
             return
         }
-        let window = BrowserWindow(application: application, engine: engine, options: options) { [unowned self] closed in
-            self.windows.removeAll { $0 === closed }
+        engine.problems = configurationProblems.map(\.description)
+        let window = BrowserWindow(application: application, engine: engine, options: browserOptions()) { [unowned self] _ in
+            self.window = nil
         }
-        windows.append(window)
+        self.window = window
         window.show()
         if let uri { window.load(url: uri) } else { window.goHome() }
     }
 
     private func quit() {
-        windows.forEach { $0.close() }
-        g_application_quit(application.cast())
+        window?.close()
+        g_application_quit(gApplication)
+    }
+}
+
+/// Reads a GVariantDict of parsed options.
+private struct OptionsDict {
+    let dict: UnsafeMutablePointer<GVariantDict>?
+    init(_ dict: UnsafeMutablePointer<GVariantDict>?) { self.dict = dict }
+
+    func flag(_ name: String) -> Bool {
+        g_variant_dict_contains(dict, name) != 0
+    }
+
+    func string(_ name: String) -> String? {
+        guard let value = g_variant_dict_lookup_value(dict, name, nil) else { return nil }
+        defer { g_variant_unref(value) }
+        return g_variant_get_bytestring(value).map { String(cString: $0) }
+    }
+
+    var remaining: [String] {
+        guard let value = g_variant_dict_lookup_value(dict, "", nil) else { return [] }
+        defer { g_variant_unref(value) }
+        guard let strings = g_variant_get_bytestring_array(value, nil) else { return [] }
+        defer { g_free(strings) }
+        var result: [String] = []
+        var index = 0
+        while let item = strings[index] {
+            result.append(String(cString: item))
+            index += 1
+        }
+        return result
+    }
+}
+
+extension StaticString {
+    /// The string's bytes as a C string pointer, valid for the life of the process.
+    var cString: UnsafePointer<CChar> {
+        UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+}
+
+enum Console {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }
