@@ -1,0 +1,91 @@
+// The visitor-session clock: when a kiosk left alone warns, and when it starts over.
+
+/// Tracks input on a kiosk and decides when to warn and when to start a new visitor session.
+///
+/// A session is *fresh* until someone touches it, so a kiosk nobody uses is not reset over and
+/// over. After `timeout` seconds without input the warning shows for `warning` seconds, counting
+/// down; any input hides it. When it reaches zero the session starts over (cookies, storage,
+/// history gone, home page). Times are monotonic seconds passed in by the caller, who ticks the
+/// machine a few times a second.
+public struct IdleSession: Sendable, Equatable {
+    public enum Phase: Sendable, Equatable {
+        /// No input since the session started: nothing to forget.
+        case fresh
+        /// In use; the last input was at `since`.
+        case active(since: Double)
+        /// The warning is showing and the session ends at `deadline`.
+        case warning(deadline: Double, shownSeconds: Int)
+    }
+
+    public enum Action: Sendable, Equatable {
+        case none
+        case showWarning(secondsLeft: Int)
+        case updateWarning(secondsLeft: Int)
+        case hideWarning
+        case startNewSession
+    }
+
+    public let timeout: Int
+    public let warning: Int
+    public private(set) var phase: Phase = .fresh
+
+    /// `timeout` 0 turns the reset off.
+    public init(timeout: Int, warning: Int) {
+        self.timeout = max(0, timeout)
+        self.warning = max(0, warning)
+    }
+
+    public var isEnabled: Bool { timeout > 0 }
+
+    /// Keyboard, pointer or touch input at `now`.
+    public mutating func input(at now: Double) -> Action {
+        guard isEnabled else { return .none }
+        let wasWarning: Bool
+        if case .warning = phase { wasWarning = true } else { wasWarning = false }
+        phase = .active(since: now)
+        return wasWarning ? .hideWarning : .none
+    }
+
+    /// The clock at `now`: what to do, if anything.
+    public mutating func tick(at now: Double) -> Action {
+        guard isEnabled else { return .none }
+        switch phase {
+        case .fresh:
+            return .none
+        case .active(let since):
+            let idleEnd = since + Double(timeout)
+            guard now >= idleEnd else { return .none }
+            let deadline = idleEnd + Double(warning)
+            if now >= deadline { return startOver() }
+            let left = Self.secondsLeft(deadline, now)
+            phase = .warning(deadline: deadline, shownSeconds: left)
+            return .showWarning(secondsLeft: left)
+        case .warning(let deadline, let shown):
+            if now >= deadline { return startOver() }
+            let left = Self.secondsLeft(deadline, now)
+            guard left != shown else { return .none }
+            phase = .warning(deadline: deadline, shownSeconds: left)
+            return .updateWarning(secondsLeft: left)
+        }
+    }
+
+    /// Whole seconds left, rounded up, so the countdown shows N for the whole N-th second.
+    private static func secondsLeft(_ deadline: Double, _ now: Double) -> Int {
+        var left = Int(deadline - now)
+        if Double(left) < deadline - now { left += 1 }
+        return max(1, left)
+    }
+
+    private mutating func startOver() -> Action {
+        phase = .fresh
+        return .startNewSession
+    }
+
+    /// The warning's text.
+    public static func warningTitle() -> String { "Are you still there?" }
+
+    public static func warningText(secondsLeft: Int) -> String {
+        let unit = secondsLeft == 1 ? "second" : "seconds"
+        return "This screen starts over for the next visitor in \(secondsLeft) \(unit). Touch the screen or press a key to keep going."
+    }
+}

@@ -1,0 +1,103 @@
+// Porthole's pages for a page that is coming back by itself, and for a certificate it refuses.
+
+extension PortholePage {
+    /// What a countdown is counting down to.
+    public enum Countdown: Sendable, Equatable {
+        /// Trying a failed load again.
+        case retry
+        /// Reloading a page whose web process crashed.
+        case reload
+    }
+
+    /// The id of the element whose text the browser updates each second (no page script runs).
+    public static let countdownElementID = "porthole-countdown"
+
+    /// "Trying again in 4 seconds." — the countdown line, updated from Swift each second.
+    public static func countdownText(_ countdown: Countdown, secondsLeft: Int) -> String {
+        let verb = countdown == .retry ? "Trying again" : "Reloading"
+        if secondsLeft <= 0 { return "\(verb) now…" }
+        return "\(verb) in \(secondsLeft) \(secondsLeft == 1 ? "second" : "seconds")."
+    }
+
+    /// A script that sets the countdown line to `text`; run by the browser in its own script world,
+    /// so it works whatever the page's JavaScript setting.
+    public static func countdownScript(_ text: String) -> String {
+        "(function(){var e=document.getElementById('\(countdownElementID)');if(e)e.textContent=\(JavaScript.stringLiteral(text));})();"
+    }
+
+    /// Shown in kiosk mode when a load fails for want of network or server: the error, and a
+    /// countdown to the next attempt, which the browser makes by itself.
+    public static func retrying(url: String, message: String, secondsLeft: Int, homeURL: String?) -> String {
+        var buttons: [String] = []
+        if let retry = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(retry)\">Try again now</a>") }
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
+        return document(title: "Error", body: """
+            <h1>This page could not be loaded</h1>
+            <p class="url">\(HTML.escape(url))</p>
+            <p class="reason">\(HTML.escape(message))</p>
+            <p class="lead" id="\(countdownElementID)">\(HTML.escape(countdownText(.retry, secondsLeft: secondsLeft)))</p>
+            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            """)
+    }
+
+    /// Shown while a page whose web process crashed (or ran out of memory) waits to reload after
+    /// repeated crashes; the first crash reloads at once without it.
+    public static func crashed(url: String, secondsLeft: Int, homeURL: String?) -> String {
+        var buttons: [String] = []
+        if let reload = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(reload)\">Reload now</a>") }
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
+        return document(title: "Error", body: """
+            <h1>This page stopped working</h1>
+            <p class="url">\(HTML.escape(url))</p>
+            <p class="reason">It stopped several times in a row, so the browser waits a little before showing it again.</p>
+            <p class="lead" id="\(countdownElementID)">\(HTML.escape(countdownText(.reload, secondsLeft: secondsLeft)))</p>
+            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            """)
+    }
+
+    /// Shown when a site's certificate cannot be trusted. There is deliberately no way to continue:
+    /// only the admin can accept a certificate, with `[Browser] tls-exceptions=`.
+    public static func certificateError(url: String, problems: [String], homeURL: String?) -> String {
+        var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">Back</a>"]
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
+        let items = problems.map { "<li>\(HTML.escape($0))</li>" }.joined(separator: "\n")
+        return document(title: "Not secure", body: """
+            <h1>This site's identity cannot be verified</h1>
+            <p class="url">\(HTML.escape(url))</p>
+            <ul class="reason">
+            \(items)
+            </ul>
+            <p class="lead">Someone could be pretending to be this site, so it is not shown. If it should work,
+            ask the person who set up this computer.</p>
+            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            """)
+    }
+}
+
+/// Text that goes into scripts Porthole runs.
+public enum JavaScript {
+    /// `text` as a double-quoted JavaScript string literal, inert inside a script or an HTML
+    /// `<script>` element (`<`, line separators and control characters are escaped).
+    public static func stringLiteral(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "<": out += "\\u003c"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
