@@ -48,7 +48,9 @@ private let twoPointersTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
 }
 
 /// `void (*)(gpointer instance, guint value, gpointer data)`: signals with one enum argument,
-/// such as WebKitWebView "load-changed" (WebKitLoadEvent) and "web-process-terminated".
+/// such as WebKitWebView "load-changed" (WebKitLoadEvent) and "web-process-terminated", and
+/// other one-int arguments of the same size: GtkDialog "response" (gint, passed as its bit
+/// pattern) and GNetworkMonitor "network-changed" (gboolean).
 private let enumTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, value, data in
     let handler = ClosureBox<@MainActor (UInt32) -> Void>.unwrap(data)
     MainActor.assumeIsolated { handler(value) }
@@ -60,6 +62,23 @@ private let pointerBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
     nonisolated(unsafe) let argument = argument
     let handler = ClosureBox<@MainActor (UnsafeMutableRawPointer?) -> Bool>.unwrap(data)
     return MainActor.assumeIsolated { handler(argument) } ? 1 : 0
+}
+
+/// `gboolean (*)(gpointer instance, gpointer data)`: WebKitWebView "enter-fullscreen" and
+/// "leave-fullscreen".
+private let plainBoolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+    let handler = ClosureBox<@MainActor () -> Bool>.unwrap(data)
+    return MainActor.assumeIsolated { handler() } ? 1 : 0
+}
+
+/// `gboolean (*)(gpointer instance, gpointer first, gpointer second, gpointer third, gpointer data)`:
+/// WebKitWebView "context-menu" (WebKitContextMenu*, GdkEvent*, WebKitHitTestResult*).
+private let threePointersBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?, gpointer?) -> gboolean = { _, first, second, third, data in
+    nonisolated(unsafe) let first = first
+    nonisolated(unsafe) let second = second
+    nonisolated(unsafe) let third = third
+    let handler = ClosureBox<@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool>.unwrap(data)
+    return MainActor.assumeIsolated { handler(first, second, third) } ? 1 : 0
 }
 
 /// `gboolean (*)(gpointer instance, gpointer object, guint value, gpointer data)`: WebKitWebView
@@ -114,6 +133,8 @@ public enum SignalHandler {
     case twoPointers(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void)
     case enumValue(@MainActor (UInt32) -> Void)
     case pointerReturningBool(@MainActor (UnsafeMutableRawPointer?) -> Bool)
+    case plainReturningBool(@MainActor () -> Bool)
+    case threePointersReturningBool(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool)
     case pointerEnumReturningBool(@MainActor (UnsafeMutableRawPointer?, UInt32) -> Bool)
     case enumStringErrorReturningBool(@MainActor (UInt32, String, GLibError?) -> Bool)
     case stringPointerEnumReturningBool(@MainActor (String, UnsafeMutableRawPointer?, UInt32) -> Bool)
@@ -128,6 +149,8 @@ public enum SignalHandler {
         case .twoPointers(let f): return (unsafeBitCast(twoPointersTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .enumValue(let f): return (unsafeBitCast(enumTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerReturningBool(let f): return (unsafeBitCast(pointerBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .plainReturningBool(let f): return (unsafeBitCast(plainBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .threePointersReturningBool(let f): return (unsafeBitCast(threePointersBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerEnumReturningBool(let f): return (unsafeBitCast(pointerEnumBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .enumStringErrorReturningBool(let f): return (unsafeBitCast(enumStringErrorBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .stringPointerEnumReturningBool(let f): return (unsafeBitCast(stringPointerEnumBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
