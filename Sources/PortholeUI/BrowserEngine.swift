@@ -25,11 +25,16 @@ private let releaseSchemeBox: GDestroyNotify = { data in
 
 /// One web context for the process (WebKit allows a scheme to be registered once per context).
 /// Holds what Porthole's own pages show, so a reloaded site list reaches the start page.
+/// `renewSession()` swaps in a fresh context for a kiosk's next visitor.
 @MainActor
 public final class BrowserEngine {
-    private let contextOwner: ObjectOwner
-    private let dataManagerOwner: ObjectOwner
-    public let isEphemeral: Bool
+    private var contextOwner: ObjectOwner
+    private var dataManagerOwner: ObjectOwner
+    public private(set) var isEphemeral: Bool
+    /// The proxy set with `setProxy`, applied again to a renewed session.
+    private var proxyURI: String?
+    /// Downloads cancelled as they started (Porthole never saves files).
+    public private(set) var cancelledDownloads: [String] = []
     /// The sites the start page lists.
     public var sites: SiteList
     /// Configuration problems; while there are any, the start page lists them instead of sites.
@@ -50,12 +55,44 @@ public final class BrowserEngine {
         }
         dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
         contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
+        setUpContext()
+    }
+
+    /// What every context gets: the `porthole:` scheme, and downloads cancelled as they start.
+    private func setUpContext() {
         let box = SchemeBox(self)
         webkit_web_context_register_uri_scheme(context, PortholePage.scheme, schemeTrampoline,
                                                Unmanaged.passRetained(box).toOpaque(), releaseSchemeBox)
         // Porthole's pages are served by the browser itself: treat them as secure, not as web content.
         let security = webkit_web_context_get_security_manager(context)
         webkit_security_manager_register_uri_scheme_as_secure(security, PortholePage.scheme)
+        // The response decision already refuses what the view cannot show; this catches the rest
+        // (`<a download>`, context-menu "Download Linked File"), before a byte is written.
+        contextOwner.connect("download-started", .pointer { [weak self] download in
+            guard let download else { return }
+            let request = webkit_download_get_request(download.assumingMemoryBound(to: WebKitDownload.self))
+            let uri = request.flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
+            webkit_download_cancel(download.assumingMemoryBound(to: WebKitDownload.self))
+            self?.cancelledDownloads.append(uri)
+            Log.write(.message, "download refused: \(uri)", fields: ["PORTHOLE_EVENT": "download-refused", "PORTHOLE_URL": uri])
+        })
+    }
+
+    /// Starts a new visitor session: a new context over a new in-memory data manager, so no
+    /// cookie, storage, cache entry, credential or certificate exception carries over. Views made
+    /// before keep the old context until they are dismantled; make new ones afterwards.
+    public func renewSession() {
+        let oldContext = contextOwner
+        let oldManager = dataManagerOwner
+        let manager = webkit_website_data_manager_new_ephemeral()!
+        dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
+        contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
+        isEphemeral = true
+        setUpContext()
+        if let proxyURI { setProxy(proxyURI) }
+        oldContext.release()
+        oldManager.release()
+        Log.info("new visitor session", fields: ["PORTHOLE_EVENT": "session-renewed"])
     }
 
     public var context: UnsafeMutablePointer<WebKitWebContext> { contextOwner.typed()! }
@@ -64,6 +101,7 @@ public final class BrowserEngine {
     /// Routes every HTTP(S) request through `proxyURI` (e.g. `http://127.0.0.1:8080`); nil restores
     /// the system's proxy settings.
     public func setProxy(_ proxyURI: String?) {
+        self.proxyURI = proxyURI
         guard let proxyURI else {
             webkit_website_data_manager_set_network_proxy_settings(dataManager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
             return

@@ -1,5 +1,6 @@
 // The browser window: header bar (Back, Forward, title, Open), the web view, and a bottom bar
-// (progress, refresh/stop). Translates WebView events into PageState and PageState into GTK.
+// (progress, refresh/stop); in kiosk mode full screen with a smaller bottom bar. Translates
+// WebView events into PageState and PageState into GTK.
 import CWebKitGtk
 import GLibBridge
 import PortholeCore
@@ -12,6 +13,11 @@ public struct BrowserOptions {
     public var decide: @MainActor (NavigationQuery) -> NavigationAnswer
     /// Load `http://` sites and typed URLs over `https://`.
     public var httpsOnly = false
+    /// What pages may do: context menu, printing, permissions, certificate exceptions, recovery.
+    public var rules = BrowsingRules()
+    /// Kiosk mode, or nil for the desktop browser. Fixed for the window's life: a configuration
+    /// reload does not turn a kiosk into a desktop browser or back.
+    public var kiosk: KioskSettings?
 
     public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
                 decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer) {
@@ -35,8 +41,12 @@ public final class BrowserWindow {
         ("app.quit", ["<Control>q"]),
     ]
 
-    public static func installAccelerators(on application: UnsafeMutablePointer<GtkApplication>) {
-        for (action, keys) in accelerators {
+    /// Installs the accelerators; in kiosk mode (`kiosk` given) only those of the shortcuts the
+    /// kiosk keeps, and removes the others.
+    public static func installAccelerators(on application: UnsafeMutablePointer<GtkApplication>, kiosk: KioskSettings? = nil) {
+        let filter = kiosk.map { KioskKeyFilter(shortcuts: $0.shortcuts) }
+        for (action, allKeys) in accelerators {
+            let keys = filter.map { $0.keepsAccelerator(forAction: action) ? allKeys : [] } ?? allKeys
             var cStrings = keys.map { strdup($0) } + [nil]
             cStrings.withUnsafeMutableBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
@@ -59,6 +69,11 @@ public final class BrowserWindow {
     private var content: WebContent?
     private var nextContentID: UInt64 = 1
     private let onClose: @MainActor (BrowserWindow) -> Void
+    /// Kiosk mode's behaviour (full screen, keys, visitor sessions, the screen); nil at a desk.
+    public private(set) var kiosk: KioskController?
+    /// Told every WebView event after the window has handled it (the service notifier waits
+    /// for the first loaded page).
+    public var onEvent: (@MainActor (WebViewEvent) -> Void)?
 
     // Widgets, owned by the window's widget tree.
     private let header: UnsafeMutablePointer<GtkWidget>
@@ -66,6 +81,9 @@ public final class BrowserWindow {
     private let refreshButton: UnsafeMutablePointer<GtkWidget>
     private let refreshIcon: UnsafeMutablePointer<GtkWidget>
     private let openButton: UnsafeMutablePointer<GtkWidget>
+    private let bottomBar: UnsafeMutablePointer<GtkWidget>
+    /// Holds the web view, with kiosk mode's idle warning above it.
+    let overlay: UnsafeMutablePointer<GtkWidget>
 
     // What was last put on screen, so render() touches GTK only for changes.
     private var appliedTitle: String?
@@ -87,6 +105,8 @@ public final class BrowserWindow {
         refreshIcon = gtk_image_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
         refreshButton = gtk_button_new()
         openButton = gtk_menu_button_new()
+        bottomBar = gtk_action_bar_new()
+        overlay = gtk_overlay_new()
 
         buildChrome(window)
         buildActions(window)
@@ -94,18 +114,22 @@ public final class BrowserWindow {
 
         webHost = RepresentableHost(makeWebView())
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let web = webHost.widget!
-        gtk_widget_set_vexpand(web, 1)
-        gtk_widget_set_hexpand(web, 1)
-        gtk_box_pack_start(box.cast(), web, 1, 1, 0)
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_widget_set_hexpand(overlay, 1)
+        gtk_container_add(overlay.cast(), webHost.widget!)
+        gtk_box_pack_start(box.cast(), overlay, 1, 1, 0)
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
         gtk_container_add(window.cast(), box)
 
         connections.connect(UnsafeMutableRawPointer(window), "delete-event", .pointerReturningBool { [unowned self] _ in
+            if let kiosk = self.kiosk, kiosk.refusesClose() { return true }
             self.webHost.coordinator.stop()  // closing the window stops any load in progress
             return false
         })
         connections.connect(UnsafeMutableRawPointer(window), "destroy", .plain { [unowned self] in self.windowDestroyed() })
+        if let settings = options.kiosk {
+            kiosk = KioskController(browser: self, settings: settings)
+        }
         render()
     }
 
@@ -119,6 +143,8 @@ public final class BrowserWindow {
     /// The progress bar's fraction: the load's progress while loading, 0 (empty) when done.
     public var progressFraction: Double { gtk_progress_bar_get_fraction(progressBar.cast()) }
     public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
+    public var headerBar: UnsafeMutablePointer<GtkWidget> { header }
+    public var toolbar: UnsafeMutablePointer<GtkWidget> { bottomBar }
     public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
     /// The action the refresh button triggers now: `win.reload`, or `win.stop` while loading.
     public var refreshButtonAction: String? {
@@ -129,6 +155,7 @@ public final class BrowserWindow {
 
     public func show() {
         guard let window else { return }
+        kiosk?.prepareToShow()  // full screen from the first frame
         gtk_widget_show_all(window)
         render()
     }
@@ -153,6 +180,8 @@ public final class BrowserWindow {
     /// Applies new options (a reloaded configuration): the menu, the settings, the policy.
     public func update(options: BrowserOptions) {
         let sitesChanged = options.sites != self.options.sites
+        var options = options
+        options.kiosk = self.options.kiosk
         self.options = options
         if sitesChanged { rebuildSiteMenu() }
         webHost.update(makeWebView())
@@ -160,13 +189,32 @@ public final class BrowserWindow {
 
     public func close() { if let window { gtk_window_close(window.cast()) } }
 
+    /// Starts a new visitor session: a fresh web context (no cookies, storage, cache or
+    /// certificate exceptions) and a new web view (no back/forward history), at the home page.
+    public func startNewSession() {
+        guard window != nil, let old = webHost, let oldWidget = old.widget else { return }
+        g_object_ref(UnsafeMutableRawPointer(oldWidget))
+        old.dismantle()
+        gtk_container_remove(overlay.cast(), oldWidget)
+        g_object_unref(UnsafeMutableRawPointer(oldWidget))
+        engine.renewSession()
+        content = nil
+        state = PageState()
+        webHost = RepresentableHost(makeWebView())
+        let web = webHost.widget!
+        gtk_container_add(overlay.cast(), web)
+        gtk_widget_show(web)
+        gtk_widget_grab_focus(web)
+        goHome()
+    }
+
     /// The window's action by name (without the `win.` prefix).
     public func action(_ name: String) -> SimpleAction? { actions[name] }
 
     // MARK: Building
 
     private func makeWebView() -> WebView {
-        WebView(engine: engine, content: content, settings: options.settings, homeURL: options.homeURL,
+        WebView(engine: engine, content: content, settings: options.settings, homeURL: options.homeURL, rules: options.rules,
                 onEvent: { [weak self] event in self?.handle(event) },
                 decide: { [weak self] query in self?.options.decide(query) ?? .block(reason: "The window is closing.") })
     }
@@ -194,10 +242,21 @@ public final class BrowserWindow {
         gtk_widget_set_tooltip_text(openButton, "Open an approved site")
         gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
         gtk_header_bar_pack_end(header.cast(), openButton)
+        if options.kiosk != nil {
+            // Kiosk mode: no title bar at all, so nothing to close, move or un-fullscreen.
+            gtk_widget_set_no_show_all(header, 1)
+            gtk_window_set_decorated(window.cast(), 0)
+        }
     }
 
     private func makeBottomBar() -> UnsafeMutablePointer<GtkWidget> {
-        let bar = gtk_action_bar_new()!
+        let bar = bottomBar
+        if let kiosk = options.kiosk {
+            // The header bar is gone: Back and Home move down here, sized for fingers.
+            gtk_action_bar_pack_start(bar.cast(), iconButton("go-previous-symbolic", tooltip: "Back", action: "win.back", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
+            gtk_action_bar_pack_start(bar.cast(), iconButton("go-home-symbolic", tooltip: "Home", action: "win.home", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
+            if !kiosk.toolbar { gtk_widget_set_no_show_all(bar, 1) }
+        }
         gtk_widget_set_size_request(progressBar, 280, -1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
         gtk_action_bar_pack_start(bar.cast(), progressBar)
@@ -208,8 +267,8 @@ public final class BrowserWindow {
         return bar
     }
 
-    private func iconButton(_ icon: String, tooltip: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new_from_icon_name(icon, GTK_ICON_SIZE_BUTTON)!
+    private func iconButton(_ icon: String, tooltip: String, action: String, size: GtkIconSize = GTK_ICON_SIZE_BUTTON) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_from_icon_name(icon, size)!
         gtk_widget_set_tooltip_text(button, tooltip)
         gtk_actionable_set_action_name(OpaquePointer(button), action)
         return button
@@ -261,11 +320,12 @@ public final class BrowserWindow {
             state.canGoBack = back
             state.canGoForward = forward
         case .loadCommitted(let uri): state.uri = uri
-        case .loadRedirected, .loadFinished, .webProcessTerminated: break
+        case .loadRedirected, .loadFinished, .webProcessTerminated, .permissionAnswered, .refused: break
         }
         state.canGoBack = webHost?.coordinator.canGoBack ?? false
         state.canGoForward = webHost?.coordinator.canGoForward ?? false
         render()
+        onEvent?(event)
     }
 
     private func render() {
@@ -297,6 +357,8 @@ public final class BrowserWindow {
     }
 
     private func windowDestroyed() {
+        kiosk?.teardown()
+        kiosk = nil
         connections.disconnectAll()
         webHost?.dismantle()
         actions.values.forEach { $0.release() }

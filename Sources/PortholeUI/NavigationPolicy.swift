@@ -12,6 +12,8 @@ extension BrowserOptions {
                                             userAgentSuffix: browser.userAgentSuffix.isEmpty ? nil : browser.userAgentSuffix),
                   decide: { query in NavigationPolicy.answer(query, policy: policy) })
         httpsOnly = browser.httpsOnly
+        rules = BrowsingRules(configuration: configuration)
+        kiosk = configuration.kiosk.enabled ? configuration.kiosk : nil
     }
 }
 

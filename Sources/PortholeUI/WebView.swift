@@ -52,6 +52,10 @@ public enum WebViewEvent: Equatable, Sendable {
     case loading(Bool)
     case history(canGoBack: Bool, canGoForward: Bool)
     case webProcessTerminated
+    /// A permission request was answered (`camera+microphone`, `geolocation`, …).
+    case permissionAnswered(String, granted: Bool)
+    /// The rules refused what a page or a visitor asked for: `context-menu`, `print`, `file-chooser`.
+    case refused(String)
 }
 
 /// A navigation WebKit asks about, translated from its policy decision.
@@ -85,17 +89,21 @@ public struct WebView: WidgetRepresentable {
     public var settings: WebViewSettings
     /// Where the error and Blocked pages' Home buttons lead.
     public var homeURL: String?
+    /// What pages may do: read when WebKit asks (context menu, print, permission, certificate …).
+    public var rules: BrowsingRules
     public var onEvent: @MainActor (WebViewEvent) -> Void
     /// Asked for every navigation, frame, new window and redirect hop.
     public var decide: @MainActor (NavigationQuery) -> NavigationAnswer
 
     public init(engine: BrowserEngine, content: WebContent?, settings: WebViewSettings = WebViewSettings(), homeURL: String?,
+                rules: BrowsingRules = BrowsingRules(),
                 onEvent: @escaping @MainActor (WebViewEvent) -> Void,
                 decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer) {
         self.engine = engine
         self.content = content
         self.settings = settings
         self.homeURL = homeURL
+        self.rules = rules
         self.onEvent = onEvent
         self.decide = decide
     }

@@ -21,6 +21,15 @@ public final class WebViewCoordinator {
     /// The last refused navigation, so a main-frame load that WebKit then abandons can be
     /// explained with the Blocked page.
     private var lastRefusal: (uri: String, reason: String)?
+    /// Brings failed and crashed pages back by itself (created in attach).
+    private var recovery: PageRecovery?
+    /// Loads of Porthole's own pages asked for and not yet started: the next STARTED events are
+    /// theirs, so recovery can tell a real load (which cancels a pending retry) from its own page.
+    private var ownPageStarts = 0
+    private var ownPageLoading = false
+    /// Certificates accepted for a `[Browser] tls-exceptions=` host in this view, so a certificate
+    /// that still fails after being accepted shows the error page instead of looping.
+    private var acceptedCertificates: [(host: String, certificate: ObjectOwner)] = []
 
     init(parent: WebView) {
         self.parent = parent
@@ -80,13 +89,25 @@ public final class WebViewCoordinator {
             }
         }
         if old?.zoom != settings.zoom { webkit_web_view_set_zoom_level(view, settings.zoom) }
+        if old == nil {
+            // No developer tools or inspector, in any mode (BrowsingRules.developerTools).
+            webkit_settings_set_enable_developer_extras(webSettings, parent.rules.developerTools ? 1 : 0)
+        }
     }
 
     /// Shows one of Porthole's pages in the view under `uri` (so Back and Reload behave).
     func showPage(_ html: String, as uri: String) {
         guard let view else { return }
         alternatePageURI = uri
+        ownPageStarts += 1
         webkit_web_view_load_alternate_html(view, html, uri, nil)
+    }
+
+    /// Runs one of Porthole's scripts in its own script world (the page's scripts cannot see or
+    /// change it). WebKit runs none while the page's JavaScript is off.
+    func runPortholeScript(_ script: String) {
+        guard let view else { return }
+        webkit_web_view_evaluate_javascript(view, script, -1, "porthole", nil, nil, nil, nil)
     }
 
     // MARK: Signals
@@ -112,7 +133,27 @@ public final class WebViewCoordinator {
         connections.connect(object, "notify::title", .pointer { [unowned self] _ in self.parent.onEvent(.title(self.title)) })
         connections.connect(object, "notify::uri", .pointer { [unowned self] _ in self.parent.onEvent(.uri(self.uri)) })
         connections.connect(object, "notify::is-loading", .pointer { [unowned self] _ in self.parent.onEvent(.loading(self.isLoading)) })
-        connections.connect(object, "web-process-terminated", .enumValue { [unowned self] _ in self.parent.onEvent(.webProcessTerminated) })
+        connections.connect(object, "web-process-terminated", .enumValue { [unowned self] reason in
+            self.webProcessTerminated(WebKitWebProcessTerminationReason(reason))
+        })
+        connections.connect(object, "load-failed-with-tls-errors", .stringPointerEnumReturningBool { [unowned self] uri, certificate, flags in
+            self.certificateFailed(uri: uri, certificate: certificate, flags: flags)
+        })
+        connections.connect(object, "permission-request", .pointerReturningBool { [unowned self] request in
+            guard let request else { return false }
+            return self.answerPermission(request)
+        })
+        connections.connect(object, "context-menu", .threePointersReturningBool { [unowned self] _, _, _ in
+            self.refuses("context-menu", unless: self.parent.rules.contextMenu)
+        })
+        connections.connect(object, "print", .pointerReturningBool { [unowned self] _ in
+            self.refuses("print", unless: self.parent.rules.printing)
+        })
+        connections.connect(object, "run-file-chooser", .pointerReturningBool { [unowned self] request in
+            guard self.refuses("file-chooser", unless: self.parent.rules.fileChooser) else { return false }
+            if let request { webkit_file_chooser_request_cancel(request.assumingMemoryBound(to: WebKitFileChooserRequest.self)) }
+            return true
+        })
         connections.connect(object, "button-press-event", .pointerReturningBool { [unowned self] event in
             // Mouse buttons 8 and 9 are the conventional Back and Forward buttons.
             switch porthole_event_button(event?.assumingMemoryBound(to: GdkEvent.self)) {
@@ -124,9 +165,14 @@ public final class WebViewCoordinator {
         if let list = webkit_web_view_get_back_forward_list(view) {
             connections.connect(UnsafeMutableRawPointer(list), "changed", .twoPointers { [unowned self] _, _ in self.historyChanged() })
         }
+        recovery = PageRecovery(coordinator: self)
     }
 
     func detach() {
+        recovery?.stop()
+        recovery = nil
+        acceptedCertificates.forEach { $0.certificate.release() }
+        acceptedCertificates.removeAll()
         stop()
         view = nil
     }
@@ -137,6 +183,14 @@ public final class WebViewCoordinator {
 
     private func loadChanged(_ event: WebKitLoadEvent) {
         let ours = alternatePageURI != nil
+        switch event {
+        case WEBKIT_LOAD_STARTED:
+            ownPageLoading = ownPageStarts > 0
+            if ownPageLoading { ownPageStarts -= 1 } else { recovery?.realLoadStarted() }
+        case WEBKIT_LOAD_COMMITTED:
+            if !ownPageLoading { recovery?.realLoadCommitted() }
+        default: break
+        }
         switch event {
         case WEBKIT_LOAD_STARTED: if !ours { parent.onEvent(.loadStarted) }
         case WEBKIT_LOAD_REDIRECTED: parent.onEvent(.loadRedirected)
@@ -164,8 +218,82 @@ public final class WebViewCoordinator {
             parent.onEvent(.navigationBlocked(uri: refusal.uri, reason: refusal.reason, shown: true))
             return true
         }
-        showPage(PortholePage.error(url: uri, message: error.message, homeURL: parent.homeURL), as: uri)
+        if parent.rules.retriesNetworkFailures, LoadFailure.classify(domain: error.domain, code: error.code) == .network {
+            recovery?.networkFailed(uri: uri, message: error.message)
+        } else {
+            showPage(PortholePage.error(url: uri, message: error.message, homeURL: parent.homeURL), as: uri)
+        }
         parent.onEvent(.loadFailed(uri: uri, message: error.message))
+        return true
+    }
+
+    private func webProcessTerminated(_ reason: WebKitWebProcessTerminationReason) {
+        let why = reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT ? "exceeded-memory-limit"
+            : reason == WEBKIT_WEB_PROCESS_TERMINATED_BY_API ? "terminated-by-api" : "crashed"
+        Log.write(.message, "web process ended (\(why)): \(uri ?? "")",
+                  fields: ["PORTHOLE_EVENT": "web-process-terminated", "PORTHOLE_URL": uri ?? "", "PORTHOLE_REASON": why])
+        if parent.rules.reloadsAfterCrash, let uri, !uri.isEmpty {
+            recovery?.crashed(uri: uri)
+        }
+        parent.onEvent(.webProcessTerminated)
+    }
+
+    /// A certificate error on a main-frame load. Returning true keeps WebKit from emitting
+    /// load-failed: this is the one place that answers it.
+    private func certificateFailed(uri: String, certificate: UnsafeMutableRawPointer?, flags: UInt32) -> Bool {
+        guard let view else { return false }
+        if case .acceptForHost(let host) = CertificatePolicy.decide(url: uri, exceptions: parent.rules.tlsExceptions),
+           let certificate, !acceptedCertificates.contains(where: { $0.host == host && isSameCertificate($0.certificate, certificate) }) {
+            let context = webkit_web_view_get_context(view)
+            let tls = certificate.assumingMemoryBound(to: GTlsCertificate.self)
+            // WebKit compares with the URL's host, which keeps an IPv6 literal's brackets.
+            for form in host.contains(":") ? [host, "[\(host)]"] : [host] {
+                webkit_web_context_allow_tls_certificate_for_host(context, tls, form)
+            }
+            acceptedCertificates.append((host, ObjectOwner(retaining: certificate)))
+            Log.write(.message, "accepted the certificate of \(host) (tls-exceptions)",
+                      fields: ["PORTHOLE_EVENT": "tls-exception", "PORTHOLE_URL": uri])
+            expectedTopLevel = .load
+            webkit_web_view_load_uri(view, uri)
+            return true
+        }
+        let problems = CertificatePolicy.problems(flags: flags)
+        Log.write(.warning, "certificate refused for \(uri): \(problems.joined(separator: " "))",
+                  fields: ["PORTHOLE_EVENT": "tls-error", "PORTHOLE_URL": uri])
+        showPage(PortholePage.certificateError(url: uri, problems: problems, homeURL: parent.homeURL), as: uri)
+        parent.onEvent(.loadFailed(uri: uri, message: problems.joined(separator: " ")))
+        return true
+    }
+
+    private func isSameCertificate(_ owner: ObjectOwner, _ certificate: UnsafeMutableRawPointer) -> Bool {
+        guard let accepted: UnsafeMutablePointer<GTlsCertificate> = owner.typed() else { return false }
+        return g_tls_certificate_is_same(accepted, certificate.assumingMemoryBound(to: GTlsCertificate.self)) != 0
+    }
+
+    /// Answers every permission request: Core decides, for the host of the page asking.
+    private func answerPermission(_ request: UnsafeMutableRawPointer) -> Bool {
+        let kind = PermissionRequest(webKitRequest: request)
+        let host = uri.flatMap(URLHelpers.host(of:))
+        let granted = PermissionPolicy.allows(kind, host: host, privacy: parent.rules.privacy)
+        let name = PermissionPolicy.name(of: kind)
+        if granted {
+            webkit_permission_request_allow(OpaquePointer(request))
+        } else {
+            webkit_permission_request_deny(OpaquePointer(request))
+        }
+        Log.write(.message, "\(granted ? "granted" : "denied") \(name) to \(host ?? "a page without a host")",
+                  fields: ["PORTHOLE_EVENT": "permission", "PORTHOLE_PERMISSION": name, "PORTHOLE_URL": uri ?? "",
+                           "PORTHOLE_GRANTED": granted ? "true" : "false"])
+        parent.onEvent(.permissionAnswered(name, granted: granted))
+        return true
+    }
+
+    /// Whether to refuse `what` (the handler then returns true, so WebKit's own handler, which
+    /// would show the menu or dialog, never runs).
+    private func refuses(_ what: String, unless allowed: Bool) -> Bool {
+        guard !allowed else { return false }
+        Log.debug("refused \(what)", fields: ["PORTHOLE_EVENT": "refused", "PORTHOLE_WHAT": what])
+        parent.onEvent(.refused(what))
         return true
     }
 

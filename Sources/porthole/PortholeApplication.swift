@@ -18,6 +18,8 @@ final class PortholeApplication {
     private var window: BrowserWindow?
     private var appActions: [String: SimpleAction] = [:]
     private var sighup: ScheduledSource?
+    /// systemd's notify socket, when running as a `Type=notify` service.
+    private var notifier: ServiceNotifier?
     /// The configuration sources and overrides the running browser was started with.
     private var sources = ConfigSources()
     private var overrides: [ConfigKey: String] = [:]
@@ -36,6 +38,7 @@ final class PortholeApplication {
         connections.connect(object, "command-line", .pointerReturningInt { [unowned self] commandLine in
             self.commandLine(commandLine?.assumingMemoryBound(to: GApplicationCommandLine.self))
         })
+        connections.connect(object, "shutdown", .plain { [unowned self] in self.notifier?.stopping() })
     }
 
     private var application: UnsafeMutablePointer<GtkApplication> { appOwner.typed()! }
@@ -61,6 +64,7 @@ final class PortholeApplication {
         add("check-config", G_OPTION_ARG_NONE, "Check the configuration (or FILE) and print every problem; exit 1 if any")
         add("private", G_OPTION_ARG_NONE, "Keep no website data (cookies, storage, cache) after quitting")
         add("kiosk", G_OPTION_ARG_NONE, "Run fullscreen and locked down, as [Kiosk] enabled=true does")
+        add("hash-pin", G_OPTION_ARG_NONE, "Read a kiosk exit PIN from standard input and print its exit-pin-hash= line")
         add("version", G_OPTION_ARG_NONE, "Print the version and exit")
         add("", G_OPTION_ARG_FILENAME_ARRAY, "", "[URL|FILE]")
         g_application_set_option_context_summary(gApplication, """
@@ -69,6 +73,7 @@ final class PortholeApplication {
             Admin tools:
               porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]
               porthole --check-config [FILE]
+              echo PIN | porthole --hash-pin
             """)
     }
 
@@ -78,6 +83,10 @@ final class PortholeApplication {
         if options.flag("version") {
             print("porthole \(Self.version) (WebKitGTK \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()))")
             return 0
+        }
+        if options.flag("hash-pin") {
+            return HashPinCommand.run(readLine: Console.readSecretLine, salt: HashPinCommand.randomSalt,
+                                      out: { print($0) }, err: { Console.error($0) })
         }
         if options.flag("check-config") {
             let file = options.remaining.first
@@ -101,7 +110,9 @@ final class PortholeApplication {
             if options.flag("private") { overrides[.ephemeral] = "true" }
             if options.flag("kiosk") { overrides[.kioskEnabled] = "true" }
             loadConfiguration(report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
-            engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.privacy.ephemeral)
+            engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
+            notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment, pid: getpid())
+            notifier?.startWatchdog()
         } else if isRemote, options.string("config") != nil || options.flag("private") || options.flag("kiosk") {
             porthole_command_line_printerr(commandLine,
                 "porthole: already running; its configuration stays (use `gapplication action \(Self.applicationID) reload-config`)\n")
@@ -163,7 +174,6 @@ final class PortholeApplication {
     // MARK: Window and actions
 
     private func startup() {
-        BrowserWindow.installAccelerators(on: application)
         let map = UnsafeMutableRawPointer(application)
         // The remote-control surface: `gapplication action dev.porthole.Porthole NAME`.
         for name in ["reload", "home", "back", "forward", "stop"] {
@@ -188,8 +198,17 @@ final class PortholeApplication {
             return
         }
         engine.problems = configurationProblems.map(\.description)
-        let window = BrowserWindow(application: application, engine: engine, options: browserOptions()) { [unowned self] _ in
+        let options = browserOptions()
+        // Kiosk mode keeps only the accelerators of the shortcuts it allows; it is fixed at start.
+        BrowserWindow.installAccelerators(on: application, kiosk: options.kiosk)
+        let window = BrowserWindow(application: application, engine: engine, options: options) { [unowned self] _ in
             self.window = nil
+        }
+        window.onEvent = { [unowned self] event in
+            // Under systemd, start-up is done when the first page (or its error page) has loaded.
+            if case .loadFinished = event, let window = self.window {
+                self.notifier?.ready(status: "Showing \(window.coordinator.uri ?? "a page")")
+            }
         }
         self.window = window
         window.show()
@@ -242,5 +261,21 @@ extension StaticString {
 enum Console {
     static func error(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// A line from standard input; at a terminal, prompted on stderr and not echoed.
+    static func readSecretLine() -> String? {
+        guard isatty(STDIN_FILENO) != 0 else { return Swift.readLine(strippingNewline: true) }
+        FileHandle.standardError.write(Data("PIN: ".utf8))
+        var saved = termios()
+        tcgetattr(STDIN_FILENO, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return Swift.readLine(strippingNewline: true)
     }
 }
