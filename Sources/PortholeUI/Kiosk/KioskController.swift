@@ -13,6 +13,7 @@ public final class KioskController {
     private weak var browser: BrowserWindow?
     private let filter: KioskKeyFilter
     private let connections = SignalConnections()
+    private var inputHook: EmissionHook?
     private var idle: IdleSession
     private var idleTicker: ScheduledSource?
     private let warning: IdleWarning
@@ -45,13 +46,15 @@ public final class KioskController {
             guard let event else { return false }
             return self.keyPressed(event.assumingMemoryBound(to: GdkEvent.self))
         })
-        // The capture phase sees every event for every widget in the window before the widget
-        // does, so input on the page counts although the page handles it.
-        connections.connect(object, "captured-event", .pointerReturningBool { [unowned self] event in
-            guard let event else { return false }
+        // GtkWidget::event is emitted on the widget an event is for before any handler runs, so
+        // the hook sees input on the page although the page handles it. Events for the exit
+        // dialog count too: an admin typing the PIN is not idle.
+        inputHook = EmissionHook(type: gtk_widget_get_type(), signal: "event") { [weak self] widget, arguments in
+            guard let self, let widget, let event = arguments.first ?? nil else { return }
+            let toplevel = gtk_widget_get_toplevel(widget.assumingMemoryBound(to: GtkWidget.self))
+            guard let toplevel, toplevel == window || self.exitDialog?.isWindow(toplevel) == true else { return }
             self.observe(event.assumingMemoryBound(to: GdkEvent.self))
-            return false
-        })
+        }
         connections.connect(object, "window-state-event", .pointerReturningBool { [unowned self] event in
             guard let event else { return false }
             self.windowStateChanged(event.assumingMemoryBound(to: GdkEventWindowState.self).pointee)
@@ -288,6 +291,8 @@ public final class KioskController {
         reloadTimer?.cancel()
         uninhibitIdle()
         connections.disconnectAll()
+        inputHook?.remove()
+        inputHook = nil
         warning.release()
     }
 }
