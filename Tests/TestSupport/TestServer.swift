@@ -17,6 +17,8 @@ public enum TestResponse {
     case redirect(UInt32, to: String)
     /// Keeps the request open until `TestServer.releaseHeld()` answers it with this HTML.
     case hold(String)
+    /// A file to save: `Content-Disposition: attachment; filename=…`.
+    case attachment(String, filename: String, mimeType: String)
 }
 
 @MainActor
@@ -48,13 +50,20 @@ public final class TestServer {
     public var route: @MainActor (TestRequest) -> TestResponse = { _ in .status(404, "Not Found") }
     private var held: [(OpaquePointer, String)] = []
 
-    public init() {
+    /// A server on `port` (0 picks a free one); over HTTPS with `tlsCertificate`.
+    public init(port requestedPort: UInt16 = 0, tlsCertificate: UnsafeMutablePointer<GTlsCertificate>? = nil) {
         let server = g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!
         owner = ObjectOwner(adopting: UnsafeMutableRawPointer(server))
+        scheme = tlsCertificate == nil ? "http" : "https"
         let soup: UnsafeMutablePointer<SoupServer>? = owner.typed()
         soup_server_add_handler(soup, nil, handlerTrampoline, Unmanaged.passRetained(HandlerBox(self)).toOpaque(), releaseHandlerBox)
+        var flags = SOUP_SERVER_LISTEN_IPV4_ONLY
+        if let tlsCertificate {
+            soup_server_set_tls_certificate(soup, tlsCertificate)
+            flags = SoupServerListenOptions(flags.rawValue | SOUP_SERVER_LISTEN_HTTPS.rawValue)
+        }
         var error: UnsafeMutablePointer<GError>?
-        guard soup_server_listen_local(soup, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0 else {
+        guard soup_server_listen_local(soup, guint(requestedPort), flags, &error) != 0 else {
             fatalError("test server could not listen: \(GLibError.take(error)?.message ?? "?")")
         }
         let uris = soup_server_get_uris(soup)
@@ -64,8 +73,10 @@ public final class TestServer {
         g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) }
     }
 
-    /// `http://127.0.0.1:PORT` + path.
-    public func url(_ path: String = "/") -> String { "http://127.0.0.1:\(port)\(path)" }
+    private let scheme: String
+
+    /// `http://127.0.0.1:PORT` + path (`https://` for a TLS server).
+    public func url(_ path: String = "/") -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
     /// The value for WebKit's proxy setting.
     public var proxyURI: String { "http://127.0.0.1:\(port)" }
 
@@ -117,6 +128,10 @@ public final class TestServer {
             setBody(message, text, mimeType: "text/plain", status: code)
         case .redirect(let code, let location): soup_server_message_set_redirect(message, code, location)
         case .hold(let html): setBody(message, html, mimeType: "text/html; charset=utf-8")
+        case .attachment(let text, let filename, let mimeType):
+            setBody(message, text, mimeType: mimeType)
+            soup_message_headers_replace(soup_server_message_get_response_headers(message), "Content-Disposition",
+                                         "attachment; filename=\"\(filename)\"")
         }
     }
 
