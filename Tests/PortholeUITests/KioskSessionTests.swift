@@ -1,0 +1,124 @@
+// Visitor sessions: an idle kiosk warns, counts down and starts over with nothing remembered;
+// input cancels the countdown; the cursor hides; pages reload on a timer.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+import PortholeUI
+import TestSupport
+import XCTest
+
+private func page(_ title: String, _ body: String = "") -> String {
+    "<!DOCTYPE html><html><head><title>\(title)</title></head><body><h1>\(title)</h1>\(body)</body></html>"
+}
+
+final class KioskSessionTests: XCTestCase {
+    func testIdleTimeoutForgetsCookiesStorageAndHistoryAndReturnsHome() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { request in
+                switch request.path {
+                case "/home": .html(page("Home"))
+                default: .html(page("Visited", "<script>document.cookie = 'visitor=alice; max-age=3600'; localStorage.setItem('draft', 'secret');</script>"))
+                }
+            }
+            let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/home"))]) {
+                $0.kiosk.idleTimeout = 1
+                $0.kiosk.idleWarning = 1
+            }
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            let kiosk = try XCTUnwrap(window.kiosk)
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/home")))
+            window.load(url: server.url("/visited"))
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/visited")))
+            XCTAssertEqual(UI.evaluate("document.cookie", in: window), "visitor=alice")
+            XCTAssertEqual(UI.evaluate("localStorage.getItem('draft')", in: window), "secret")
+            XCTAssertTrue(window.coordinator.canGoBack)
+            // A GLib weak pointer on the first view: nulled when the view is finalized.
+            let firstView = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+            defer { firstView.deallocate() }
+            firstView.initialize(to: UnsafeMutableRawPointer(window.webView!))
+            g_object_add_weak_pointer(UnsafeMutableRawPointer(window.webView!).assumingMemoryBound(to: GObject.self), firstView)
+
+            UI.press(UInt32(GDK_KEY_a), in: window)  // a visitor was here
+            XCTAssertTrue(UI.wait(5) { kiosk.isIdleWarningVisible }, "the warning shows after a second without input")
+            XCTAssertTrue(kiosk.idleWarningText.contains("in 1 second"), kiosk.idleWarningText)
+            XCTAssertTrue(UI.wait(5) { kiosk.sessionsStarted == 1 }, "then the session starts over")
+            XCTAssertFalse(kiosk.isIdleWarningVisible)
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/home")), "home again")
+            XCTAssertTrue(UI.wait(2) { firstView.pointee == nil }, "the first web view is gone (a new one shows)")
+            XCTAssertFalse(window.coordinator.canGoBack, "no history")
+            XCTAssertEqual(UI.evaluate("document.cookie", in: window), "", "no cookie")
+            XCTAssertEqual(UI.evaluate("String(localStorage.getItem('draft'))", in: window), "null", "no local storage")
+            XCTAssertEqual(server.count(path: "/home"), 2)
+
+            // Nobody touched the new session: it is not reset again.
+            UI.wait(2.5) { false }
+            XCTAssertEqual(kiosk.sessionsStarted, 1)
+        }
+    }
+
+    func testInputDuringTheCountdownCancelsIt() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { request in .html(page(request.path == "/home" ? "Home" : "Reading")) }
+            let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/home"))]) {
+                $0.kiosk.idleTimeout = 1
+                $0.kiosk.idleWarning = 3
+            }
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            let kiosk = try XCTUnwrap(window.kiosk)
+            window.load(url: server.url("/reading"))
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/reading")))
+            UI.move(in: window)
+            XCTAssertTrue(UI.wait(5) { kiosk.isIdleWarningVisible })
+            XCTAssertTrue(kiosk.idleWarningText.contains("seconds"), kiosk.idleWarningText)
+            UI.move(in: window, x: 60, y: 60)  // the visitor is still there
+            XCTAssertFalse(kiosk.isIdleWarningVisible, "input hides the warning at once")
+            // Past the old deadline (1 s + 3 s after the first input) plus a margin, while the
+            // visitor keeps typing now and then: no reset.
+            for _ in 0..<5 {
+                UI.wait(0.9) { kiosk.sessionsStarted > 0 }
+                UI.press(UInt32(GDK_KEY_b), in: window)
+            }
+            XCTAssertEqual(kiosk.sessionsStarted, 0)
+            XCTAssertEqual(window.coordinator.uri, server.url("/reading"))
+        }
+    }
+
+    func testCursorHidesAfterThePointerRestsAndComesBackWhenItMoves() throws {
+        try MainActor.assumeIsolated {
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Configuration.startPage]) { $0.kiosk.hideCursor = 1 })
+            defer { TestApp.destroy(window) }
+            let kiosk = try XCTUnwrap(window.kiosk)
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window))
+            UI.move(in: window)
+            XCTAssertFalse(kiosk.isCursorHidden)
+            XCTAssertTrue(UI.wait(5) { kiosk.isCursorHidden }, "hidden after a second without motion")
+            XCTAssertEqual(UI.cursorType(in: window), GDK_BLANK_CURSOR)
+            UI.move(in: window, x: 80, y: 80)
+            XCTAssertFalse(kiosk.isCursorHidden, "motion shows it again")
+            XCTAssertNotEqual(UI.cursorType(in: window), GDK_BLANK_CURSOR)
+        }
+    }
+
+    func testReloadEveryReloadsTheCurrentPage() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html(page("Board")) }
+            let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Board", address: server.url("/board"))]) {
+                $0.kiosk.reloadEvery = 1
+            }
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait(6) { server.count(path: "/board") >= 3 }, "loaded, then reloaded every second")
+        }
+    }
+}
