@@ -1,0 +1,151 @@
+// Pages that come back by themselves (crashes, a server or network that returns) and
+// certificates that cannot be trusted.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+import PortholeUI
+import TestSupport
+import XCTest
+
+private func page(_ title: String, _ body: String = "") -> String {
+    "<!DOCTYPE html><html><head><title>\(title)</title></head><body><h1>\(title)</h1>\(body)</body></html>"
+}
+
+/// Emits GNetworkMonitor's "network-changed" (`void (*)(GNetworkMonitor*, gboolean available)`),
+/// as the monitor does when connectivity returns; g_signal_emit_by_name is variadic.
+@MainActor
+private func emitNetworkChanged(available: Bool) {
+    guard let monitor = g_network_monitor_get_default() else { return }
+    var values = [GValue(), GValue()]
+    g_value_init(&values[0], g_network_monitor_get_type())
+    g_value_set_object(&values[0], UnsafeMutableRawPointer(monitor))
+    g_value_init(&values[1], GType(5 << 2))  // G_TYPE_BOOLEAN
+    g_value_set_boolean(&values[1], available ? 1 : 0)
+    g_signal_emitv(&values, g_signal_lookup("network-changed", g_network_monitor_get_type()), 0, nil)
+    g_value_unset(&values[0])
+    g_value_unset(&values[1])
+}
+
+final class KioskRecoveryTests: XCTestCase {
+    func testACrashedPageComesBackByItselfAndRepeatedCrashesWaitWithACountdown() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html(page("Still here")) }
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Here", address: server.url("/here"))]))
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/here")))
+            webkit_web_view_terminate_web_process(window.webView!)
+            XCTAssertTrue(UI.wait { server.count(path: "/here") == 2 }, "the first crash reloads at once")
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Still here") })
+            // Crashing again straight away: the crash page counts down, then the page is back.
+            webkit_web_view_terminate_web_process(window.webView!)
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("This page stopped working") }, "the crash page shows")
+            XCTAssertTrue(UI.bodyText(window).contains("Reloading in 1 second."), UI.bodyText(window))
+            XCTAssertTrue(UI.wait(5) { server.count(path: "/here") == 3 }, "then it reloads by itself")
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Still here") })
+            XCTAssertEqual(window.coordinator.uri, server.url("/here"))
+        }
+    }
+
+    func testAServerThatIsDownShowsTheRetryPageThenThePageWhenItIsBack() {
+        MainActor.assumeIsolated {
+            let probe = TestServer()
+            let port = probe.port
+            let url = probe.url("/news")
+            probe.stop()
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "News", address: url)]))
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("This page could not be loaded") }, "the retry page shows")
+            let text = UI.bodyText(window)
+            XCTAssertTrue(text.contains("Trying again in 1 second."), text)
+            XCTAssertTrue(text.localizedCaseInsensitiveContains("connect"), "the reason is shown: \(text)")
+            // The second failure waits 2 s, and the countdown line ticks down.
+            XCTAssertTrue(UI.wait(5) { UI.bodyText(window).contains("Trying again in 2 seconds.") })
+            XCTAssertTrue(UI.wait(3) { UI.bodyText(window).contains("Trying again in 1 second.") }, "the countdown ticks")
+
+            let server = TestServer(port: port)
+            defer { server.stop() }
+            server.route = { _ in .html(page("Today's news")) }
+            XCTAssertTrue(UI.wait(8) { window.state.title == "Today's news" }, "the page is back by itself")
+            XCTAssertEqual(window.coordinator.uri, url)
+            XCTAssertEqual(server.count(path: "/news"), 1)
+            XCTAssertFalse(window.coordinator.canGoBack, "the retries left no error pages in the history")
+        }
+    }
+
+    func testTheNetworkComingBackRetriesAtOnce() {
+        MainActor.assumeIsolated {
+            let probe = TestServer()
+            let port = probe.port
+            let url = probe.url("/news")
+            probe.stop()
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "News", address: url)]))
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            // Let the back-off grow to 4 s, so an immediate retry is told apart from the timer.
+            XCTAssertTrue(UI.wait(8) { UI.bodyText(window).contains("Trying again in 4 seconds.") })
+            let server = TestServer(port: port)
+            defer { server.stop() }
+            server.route = { _ in .html(page("Back online")) }
+            emitNetworkChanged(available: true)
+            XCTAssertTrue(UI.wait(2) { window.state.title == "Back online" }, "retried when the network came back, not 4 s later")
+        }
+    }
+
+    func testNetworkFailuresAtADeskWaitForTheReader() {
+        MainActor.assumeIsolated {
+            let probe = TestServer()
+            let url = probe.url("/gone")
+            probe.stop()
+            let window = TestApp.window(sites: [Site(name: "Gone", address: url)])
+            defer { TestApp.close(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { window.headerTitle == "Error" })
+            XCTAssertTrue(UI.waitForLoad(window))
+            XCTAssertFalse(UI.bodyText(window).contains("Trying again"), "no countdown outside kiosk mode")
+        }
+    }
+
+    func testASelfSignedCertificateShowsAnErrorPageWithNoWayOn() throws {
+        try MainActor.assumeIsolated {
+            let certificate = try XCTUnwrap(TestCertificate.selfSigned(), "openssl made a certificate")
+            defer { g_object_unref(UnsafeMutableRawPointer(certificate)) }
+            let server = TestServer(tlsCertificate: certificate)
+            defer { server.stop() }
+            server.route = { _ in .html(page("Secret intranet")) }
+            // A desktop window: certificate errors are refused in every mode.
+            let window = TestApp.window(configuration: Configuration(sites: SiteList([Site(name: "Intranet", address: server.url("/"))])))
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("identity cannot be verified") }, UI.bodyText(window))
+            XCTAssertTrue(UI.waitForLoad(window))
+            XCTAssertTrue(UI.bodyText(window).contains("not signed by an authority"), UI.bodyText(window))
+            let links = UI.evaluate("[...document.querySelectorAll('a')].map(a => a.textContent + '=' + a.getAttribute('href')).join(',')", in: window)
+            XCTAssertEqual(links, "Back=porthole://back/,Home=\(server.url("/"))", "Back and Home only: nothing continues to the site")
+            XCTAssertEqual(UI.evaluate("document.forms.length + document.querySelectorAll('button,input').length", in: window), "0")
+            XCTAssertEqual(server.count(path: "/"), 0, "no request reached the server")
+            XCTAssertEqual(window.state.title, "Not secure")
+        }
+    }
+
+    func testAnAdminsTLSExceptionLetsTheSiteLoad() throws {
+        try MainActor.assumeIsolated {
+            let certificate = try XCTUnwrap(TestCertificate.selfSigned())
+            defer { g_object_unref(UnsafeMutableRawPointer(certificate)) }
+            let server = TestServer(tlsCertificate: certificate)
+            defer { server.stop() }
+            server.route = { _ in .html(page("Secret intranet")) }
+            let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Intranet", address: server.url("/"))]) {
+                $0.browser.tlsExceptions = ["127.0.0.1"]
+            }
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { window.state.title == "Secret intranet" }, UI.bodyText(window))
+            XCTAssertEqual(server.count(path: "/"), 1)
+        }
+    }
+}
