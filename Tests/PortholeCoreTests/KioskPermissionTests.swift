@@ -64,7 +64,6 @@ final class KioskPermissionTests: XCTestCase {
         XCTAssertFalse(kiosk.contextMenu)
         XCTAssertFalse(kiosk.printing)
         XCTAssertFalse(kiosk.fileChooser)
-        XCTAssertFalse(kiosk.pageMayLeaveFullscreen)
         XCTAssertTrue(kiosk.retriesNetworkFailures)
         XCTAssertFalse(kiosk.developerTools)
         XCTAssertEqual(kiosk.privacy, configuration.privacy, "grants hold in kiosk mode too")

@@ -11,8 +11,6 @@ public struct BrowsingRules: Sendable, Equatable {
     public var printing: Bool
     /// The file chooser behind `<input type=file>`.
     public var fileChooser: Bool
-    /// A page may leave full screen the window it made full screen (kiosk windows stay full screen).
-    public var pageMayLeaveFullscreen: Bool
     /// After a network failure the error page counts down and retries by itself.
     public var retriesNetworkFailures: Bool
     /// After a web process crash the page reloads by itself.
@@ -22,13 +20,12 @@ public struct BrowsingRules: Sendable, Equatable {
     /// `[Browser] tls-exceptions=`.
     public var tlsExceptions: [String]
 
-    public init(contextMenu: Bool = true, printing: Bool = true, fileChooser: Bool = true, pageMayLeaveFullscreen: Bool = true,
+    public init(contextMenu: Bool = true, printing: Bool = true, fileChooser: Bool = true,
                 retriesNetworkFailures: Bool = false, reloadsAfterCrash: Bool = true,
                 privacy: PrivacySettings = PrivacySettings(), tlsExceptions: [String] = []) {
         self.contextMenu = contextMenu
         self.printing = printing
         self.fileChooser = fileChooser
-        self.pageMayLeaveFullscreen = pageMayLeaveFullscreen
         self.retriesNetworkFailures = retriesNetworkFailures
         self.reloadsAfterCrash = reloadsAfterCrash
         self.privacy = privacy
@@ -51,7 +48,6 @@ public struct BrowsingRules: Sendable, Equatable {
         self.init(contextMenu: !kiosk.enabled,
                   printing: !kiosk.enabled || kiosk.printing,
                   fileChooser: !kiosk.enabled,
-                  pageMayLeaveFullscreen: !kiosk.enabled,
                   retriesNetworkFailures: kiosk.enabled,
                   reloadsAfterCrash: true,
                   privacy: configuration.privacy,
