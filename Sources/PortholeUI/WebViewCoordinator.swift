@@ -143,6 +143,10 @@ public final class WebViewCoordinator {
             guard let request else { return false }
             return self.answerPermission(request)
         })
+        connections.connect(object, "query-permission-state", .pointerReturningBool { [unowned self] query in
+            guard let query else { return false }
+            return self.answerPermissionQuery(OpaquePointer(query))
+        })
         connections.connect(object, "context-menu", .threePointersReturningBool { [unowned self] _, _, _ in
             self.refuses("context-menu", unless: self.parent.rules.contextMenu)
         })
@@ -285,6 +289,18 @@ public final class WebViewCoordinator {
                   fields: ["PORTHOLE_EVENT": "permission", "PORTHOLE_PERMISSION": name, "PORTHOLE_URL": uri ?? "",
                            "PORTHOLE_GRANTED": granted ? "true" : "false"])
         parent.onEvent(.permissionAnswered(name, granted: granted))
+        return true
+    }
+
+    /// Answers `navigator.permissions.query()` as a request would be answered, so a page does
+    /// not offer a button for what it can never get. Other names keep WebKit's answer.
+    private func answerPermissionQuery(_ query: OpaquePointer) -> Bool {
+        guard let name = webkit_permission_state_query_get_name(query).map({ String(cString: $0) }),
+              let permission = PermissionPolicy.permission(queryName: name) else { return false }
+        let origin = webkit_permission_state_query_get_security_origin(query)
+        let host = origin.flatMap { webkit_security_origin_get_host($0) }.map { String(cString: $0) }
+        let granted = PermissionPolicy.allows(.permissions([permission]), host: host, privacy: parent.rules.privacy)
+        webkit_permission_state_query_finish(query, granted ? WEBKIT_PERMISSION_STATE_GRANTED : WEBKIT_PERMISSION_STATE_DENIED)
         return true
     }
 

@@ -39,6 +39,18 @@ final class KioskPermissionTests: XCTestCase {
         XCTAssertFalse(PermissionPolicy.allows(.deviceInfo, host: "a.example", privacy: PrivacySettings()))
     }
 
+    func testPermissionQueriesUseTheRegistryNames() {
+        // https://w3c.github.io/permissions-registry/ names.
+        let rows: [(String, Permission?)] = [
+            ("geolocation", .geolocation), ("notifications", .notifications), ("push", .notifications),
+            ("camera", .camera), ("microphone", .microphone), ("clipboard-read", .clipboard),
+            ("persistent-storage", nil), ("screen-wake-lock", nil), ("", nil),
+        ]
+        for (name, expected) in rows {
+            XCTAssertEqual(PermissionPolicy.permission(queryName: name), expected, name)
+        }
+    }
+
     func testRequestNames() {
         XCTAssertEqual(PermissionPolicy.name(of: .permissions([.microphone, .camera])), "camera+microphone")
         XCTAssertEqual(PermissionPolicy.name(of: .deviceInfo), "device-info")

@@ -54,6 +54,29 @@ final class KioskPermissionRequestTests: XCTestCase {
         }
     }
 
+    func testPermissionQueriesSayGrantedOnlyForGrants() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { request in request.path == "/report" ? .body("ok", mimeType: "text/plain") : .html("""
+                <title>Query</title><script>
+                Promise.all(['microphone', 'camera'].map(name => navigator.permissions.query({ name }).then(s => name + '=' + s.state)))
+                    .then(states => fetch('/report?' + states.join('&')));
+                </script>
+                """) }
+            var configuration = TestApp.kioskConfiguration(sites: [Site(name: "Query", address: server.url("/query"))])
+            configuration.privacy.grants = [PermissionGrant(host: "127.0.0.1", permission: .camera)]
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { server.count(path: "/report") == 1 })
+            // Porthole answers denied for the microphone; WebKit shows a denied camera or
+            // microphone to the page as "prompt", so that a page cannot tell a refusal apart.
+            // (It answers geolocation queries itself, without asking the browser.)
+            XCTAssertEqual(server.requests.first { $0.path == "/report" }?.query, "microphone=prompt&camera=granted")
+        }
+    }
+
     func testAGrantForAnotherPermissionOrHostGrantsNothing() {
         MainActor.assumeIsolated {
             let (reports, log) = answers { configuration, _ in

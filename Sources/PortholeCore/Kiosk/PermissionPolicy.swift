@@ -27,6 +27,19 @@ public enum PermissionPolicy {
         }
     }
 
+    /// The Porthole permission a Permissions API query names (`navigator.permissions.query`,
+    /// names from the Permissions Registry), or nil for one Porthole has no say in.
+    public static func permission(queryName: String) -> Permission? {
+        switch queryName {
+        case "geolocation": .geolocation
+        case "notifications", "push": .notifications
+        case "camera": .camera
+        case "microphone": .microphone
+        case "clipboard-read": .clipboard
+        default: nil
+        }
+    }
+
     /// The name used in logs and events: `camera+microphone`, `device-info`, or the other kind.
     public static func name(of request: PermissionRequest) -> String {
         switch request {
