@@ -43,6 +43,14 @@ public final class WebViewCoordinator {
         guard let view else { return }
         switch content.kind {
         case .url(let uri):
+            // Decided before WebKit sees it: WebKit runs `javascript:` URLs given to load_uri
+            // without a navigation decision, and fails unknown schemes before asking.
+            let query = NavigationQuery(uri: uri, kind: .navigation, isRedirect: false, isUserGesture: true,
+                                        isTopLevelRequest: true, sourceURI: nil)
+            if case .block(let reason) = parent.decide(query) {
+                refuse(uri, reason: reason, frame: "main", showPage: true)
+                return
+            }
             expectedTopLevel = .load
             webkit_web_view_load_uri(view, uri)
         case .html(let html, let baseURI):
@@ -101,9 +109,11 @@ public final class WebViewCoordinator {
         connections.connect(object, "decide-policy", .pointerEnumReturningBool { [unowned self] decision, type in
             self.decidePolicy(decision!.assumingMemoryBound(to: WebKitPolicyDecision.self), type: WebKitPolicyDecisionType(type))
         })
-        connections.connect(object, "create", .pointerReturningPointer { _ in
-            // New windows are answered in decide-policy (loaded in this view when allowed).
-            nil
+        connections.connect(object, "create", .pointerReturningPointer { [unowned self] action in
+            // window.open() arrives here rather than as a NEW_WINDOW_ACTION decision. Porthole has
+            // one view: decide the URL like a new-window navigation and, if allowed, load it here.
+            if let action = action.map(OpaquePointer.init) { self.openNewWindowRequest(action) }
+            return nil
         })
         connections.connect(object, "notify::estimated-load-progress", .pointer { [unowned self] _ in
             guard let view = self.view else { return }
@@ -160,7 +170,7 @@ public final class WebViewCoordinator {
             // Porthole refused something inside this load (a redirect hop, a download).
             guard let refusal = lastRefusal else { return false }
             lastRefusal = nil
-            showPage(PortholePage.blocked(url: refusal.uri, reason: refusal.reason, homeURL: parent.homeURL), as: refusal.uri)
+            showBlockedPage(refusal.uri, reason: refusal.reason)
             parent.onEvent(.navigationBlocked(uri: refusal.uri, reason: refusal.reason, shown: true))
             return true
         }
@@ -191,9 +201,13 @@ public final class WebViewCoordinator {
                 let uri = request.flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
                 let isMain = webkit_response_policy_decision_is_main_frame_main_resource(response) != 0
                 let reason = "This is a file to download, and this browser does not download files."
-                if isMain { lastRefusal = (uri, reason) }
                 webkit_policy_decision_ignore(decision)
-                if !isMain { parent.onEvent(.navigationBlocked(uri: uri, reason: reason, shown: false)) }
+                if isMain {
+                    lastRefusal = (uri, reason)  // shown when WebKit reports the abandoned load
+                    logRefusal(uri, reason: reason, frame: "main")
+                } else {
+                    refuse(uri, reason: reason, frame: "subframe", showPage: false)
+                }
             }
         default:
             webkit_policy_decision_ignore(decision)
@@ -237,14 +251,45 @@ public final class WebViewCoordinator {
             webkit_policy_decision_use(decision)
         case .block(let reason):
             webkit_policy_decision_ignore(decision)
-            let frame = newWindow ? "new-window" : isTopLevel ? "main" : isRedirect ? "redirect" : "page-initiated"
-            Log.write(.message, "blocked \(uri): \(reason)",
-                      fields: ["PORTHOLE_EVENT": "navigation-blocked", "PORTHOLE_URL": uri, "PORTHOLE_FRAME": frame, "PORTHOLE_REASON": reason])
             lastRefusal = (uri, reason)
-            if isTopLevel {
-                showPage(PortholePage.blocked(url: uri, reason: reason, homeURL: parent.homeURL), as: uri)
-            }
-            parent.onEvent(.navigationBlocked(uri: uri, reason: reason, shown: isTopLevel))
+            refuse(uri, reason: reason, frame: newWindow ? "new-window" : isTopLevel ? "main" : isRedirect ? "redirect" : "page-initiated",
+                   showPage: isTopLevel)
         }
+    }
+
+    private func openNewWindowRequest(_ action: OpaquePointer) {
+        guard let request = webkit_navigation_action_get_request(action), let raw = webkit_uri_request_get_uri(request) else { return }
+        let uri = String(cString: raw)
+        // window.open() with no URL opens about:blank for the opener to write into: nothing to show.
+        guard !uri.isEmpty, uri != "about:blank" else { return }
+        let query = NavigationQuery(uri: uri, kind: .newWindow, isRedirect: false,
+                                    isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
+                                    isTopLevelRequest: false, sourceURI: self.uri)
+        switch parent.decide(query) {
+        case .allow:
+            expectedTopLevel = .load
+            if let view { webkit_web_view_load_uri(view, uri) }
+        case .block(let reason):
+            refuse(uri, reason: reason, frame: "new-window", showPage: false)
+        }
+    }
+
+    /// Logs a refusal, shows the Blocked page for top-level loads, tells the window.
+    private func refuse(_ uri: String, reason: String, frame: String, showPage show: Bool) {
+        logRefusal(uri, reason: reason, frame: frame)
+        if show { showBlockedPage(uri, reason: reason) }
+        parent.onEvent(.navigationBlocked(uri: uri, reason: reason, shown: show))
+    }
+
+    /// Every refusal is one structured log line (journald fields), whatever refused it.
+    private func logRefusal(_ uri: String, reason: String, frame: String) {
+        Log.write(.message, "blocked \(uri): \(reason)",
+                  fields: ["PORTHOLE_EVENT": "navigation-blocked", "PORTHOLE_URL": uri, "PORTHOLE_FRAME": frame, "PORTHOLE_REASON": reason])
+    }
+
+    /// The Blocked page, under the refused URL when it is a page address (so Back and Reload
+    /// behave), else under about:blank (a `javascript:` URL must never become the page's URL).
+    private func showBlockedPage(_ uri: String, reason: String) {
+        showPage(PortholePage.blocked(url: uri, reason: reason, homeURL: parent.homeURL), as: HTML.safeHref(uri) != nil ? uri : "about:blank")
     }
 }
