@@ -21,6 +21,8 @@ public final class WebViewCoordinator {
     /// The last refused navigation, so a main-frame load that WebKit then abandons can be
     /// explained with the Blocked page.
     private var lastRefusal: (uri: String, reason: String)?
+    /// A load asked for while one of Porthole's pages was still loading; issued when it is done.
+    private var deferredContent: WebContent?
 
     init(parent: WebView) {
         self.parent = parent
@@ -41,6 +43,12 @@ public final class WebViewCoordinator {
 
     func load(_ content: WebContent) {
         guard let view else { return }
+        if alternatePageURI != nil {
+            // One of Porthole's pages is still being shown. WebKit may commit that page after a
+            // load started now (it can run in another web process), so this load waits for it.
+            deferredContent = content
+            return
+        }
         switch content.kind {
         case .url(let uri):
             // Decided before WebKit sees it: WebKit runs `javascript:` URLs given to load_uri
@@ -122,7 +130,14 @@ public final class WebViewCoordinator {
         connections.connect(object, "notify::title", .pointer { [unowned self] _ in self.parent.onEvent(.title(self.title)) })
         connections.connect(object, "notify::uri", .pointer { [unowned self] _ in self.parent.onEvent(.uri(self.uri)) })
         connections.connect(object, "notify::is-loading", .pointer { [unowned self] _ in self.parent.onEvent(.loading(self.isLoading)) })
-        connections.connect(object, "web-process-terminated", .enumValue { [unowned self] _ in self.parent.onEvent(.webProcessTerminated) })
+        connections.connect(object, "web-process-terminated", .enumValue { [unowned self] _ in
+            self.alternatePageURI = nil  // the page being shown is gone with its process
+            self.parent.onEvent(.webProcessTerminated)
+            if let content = self.deferredContent {
+                self.deferredContent = nil
+                self.load(content)
+            }
+        })
         connections.connect(object, "button-press-event", .pointerReturningBool { [unowned self] event in
             // Mouse buttons 8 and 9 are the conventional Back and Forward buttons.
             switch porthole_event_button(event?.assumingMemoryBound(to: GdkEvent.self)) {
@@ -155,6 +170,10 @@ public final class WebViewCoordinator {
             alternatePageURI = nil
             parent.onEvent(.loadFinished)
             historyChanged()
+            if let content = deferredContent {
+                deferredContent = nil
+                load(content)
+            }
         default: break
         }
     }

@@ -96,6 +96,18 @@ final class SitePolicyTests: XCTestCase {
         }
     }
 
+    func testALoadAskedForWhileTheBlockedPageIsStillShowingWins() {
+        MainActor.assumeIsolated {
+            let fixture = Fixture()
+            defer { fixture.tearDown() }
+            fixture.window.load(url: "http://evil.example/")
+            fixture.window.load(url: "http://apple.com/after")
+            XCTAssertTrue(UI.wait { fixture.window.headerTitle == "apple.com/after" }, "header: \(fixture.window.headerTitle ?? "nil")")
+            UI.wait(0.5) { fixture.window.headerTitle != "apple.com/after" }
+            XCTAssertEqual(fixture.window.headerTitle, "apple.com/after", "the Blocked page did not come back over it")
+        }
+    }
+
     func testARedirectFromAnAllowedToABlockedHostIsRefusedAtTheHop() {
         MainActor.assumeIsolated {
             let fixture = Fixture(routes: ["apple.com/go": .redirect(302, to: "http://www.apple.com/hop"),
