@@ -88,20 +88,25 @@ final class BrowserWindowTests: XCTestCase {
             window.goHome()
             XCTAssertTrue(UI.wait { window.headerTitle == "First" })
 
-            let button = window.openMenuButton
-            gtk_toggle_button_set_active(button.cast(), 1)
-            guard let popover = gtk_menu_button_get_popover(button.cast()) else { return XCTFail("the Open button has no popover") }
-            let popoverWidget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
-            XCTAssertTrue(UI.wait { gtk_widget_get_mapped(popoverWidget) != 0 }, "the menu opens")
-            let items = UI.descendants(of: popoverWidget).filter {
-                g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_model_button_get_type()) != 0
-            }
-            let labels = items.compactMap { UI.stringProperty(UnsafeMutableRawPointer($0), "text") }
-            XCTAssertEqual(labels, ["First site", "Second site"], "the menu lists the approved sites by name")
-            guard let second = items.first(where: { UI.stringProperty(UnsafeMutableRawPointer($0), "text") == "Second site" }) else { return }
+            let items = UI.openMenuItems(window)
+            XCTAssertEqual(items.map(\.label), ["First site", "Second site"], "the menu lists the approved sites by name")
+            guard let second = items.first(where: { $0.label == "Second site" })?.button else { return XCTFail("no Second site item") }
             gtk_button_clicked(second.cast())
             XCTAssertTrue(UI.wait { window.headerTitle == "Second" })
             XCTAssertEqual(server.count(path: "/b"), 1)
+        }
+    }
+
+    func testNewOptionsUpdateTheOpenMenu() {
+        MainActor.assumeIsolated {
+            let window = TestApp.window(sites: [Site(name: "Old", address: "old.example")])
+            defer { TestApp.close(window) }
+            XCTAssertEqual(UI.openMenuItems(window).map(\.label), ["Old"])
+            gtk_toggle_button_set_active(window.openMenuButton.cast(), 0)
+            var options = window.options
+            options.sites = SiteList([Site(name: "New one", address: "new.example"), Site(name: "New two", address: "two.example")])
+            window.update(options: options)
+            XCTAssertEqual(UI.openMenuItems(window).map(\.label), ["New one", "New two"], "a reloaded site list reaches the Open menu")
         }
     }
 

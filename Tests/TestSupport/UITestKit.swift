@@ -161,6 +161,21 @@ public enum UI {
         return result
     }
 
+    /// Opens the window's Open menu and returns its items (label and button), in order.
+    public static func openMenuItems(_ window: BrowserWindow) -> [(label: String, button: UnsafeMutablePointer<GtkWidget>)] {
+        let button = window.openMenuButton
+        gtk_toggle_button_set_active(button.cast(), 1)
+        guard let popover = gtk_menu_button_get_popover(button.cast()) else { return [] }
+        let popoverWidget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
+        guard wait(5, until: { gtk_widget_get_mapped(popoverWidget) != 0 }) else { return [] }
+        return descendants(of: popoverWidget).compactMap { widget in
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            guard g_type_check_instance_is_a(instance, gtk_model_button_get_type()) != 0,
+                  let label = stringProperty(UnsafeMutableRawPointer(widget), "text") else { return nil }
+            return (label, widget)
+        }
+    }
+
     /// The string property `name` of a GObject (e.g. a GtkModelButton's "text").
     public static func stringProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
         var value = GValue()
