@@ -42,6 +42,15 @@ public enum TestApp {
         return window
     }
 
+    /// A shown window whose sites are `sites` (name, path) on `server`, opened on the first site;
+    /// when `title` is given, returns once the header shows it (or the wait times out).
+    public static func window(on server: TestServer, sites: [(name: String, path: String)], showing title: String? = nil) -> BrowserWindow {
+        let window = window(sites: sites.map { Site(name: $0.name, address: server.url($0.path)) })
+        window.goHome()
+        if let title { UI.wait { window.headerTitle == title } }
+        return window
+    }
+
     /// A shown window whose navigations the real site policy decides, for `configuration`.
     public static func window(configuration: Configuration) -> BrowserWindow {
         engine.sites = configuration.sites
