@@ -10,13 +10,14 @@ BUILD_DIR  := .build/$(CONFIG)
 # Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
 # Screenshots: ImageMagick's `import`.
 DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev \
-                xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core
+                xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
+                appstream desktop-file-utils libglib2.0-bin
 
 # The UI tests' environment: repeatable settings, no input methods, no accessibility bus.
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps build run test unit-test ui-test clean screenshot
+.PHONY: all deps build run test unit-test ui-test clean screenshot install uninstall
 
 all: build
 
@@ -58,6 +59,34 @@ ui-test: deps
 screenshot: build
 	$(TEST_ENV) xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot.png; kill $$pid'
 	@echo "wrote docs/screenshot.png"
+
+# Installs like a GNOME application. The binary is a release build with the Swift runtime linked
+# in statically, so it runs without the toolchain; its own scratch directory keeps it apart from
+# the development build (and from a `swift test` that holds .build).
+INSTALL_SCRATCH ?= .build/install
+BINDIR  = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share
+INSTALLED_FILES = $(BINDIR)/porthole \
+	$(DATADIR)/porthole/porthole.conf \
+	$(DATADIR)/porthole/porthole.conf.example \
+	$(DATADIR)/applications/dev.porthole.Porthole.desktop \
+	$(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml \
+	$(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg \
+	$(DATADIR)/man/man1/porthole.1
+
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
+	install -Dm755 $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
+	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
+	install -Dm644 Resources/porthole.conf.example $(DATADIR)/porthole/porthole.conf.example
+	install -Dm644 Resources/dev.porthole.Porthole.desktop $(DATADIR)/applications/dev.porthole.Porthole.desktop
+	install -Dm644 Resources/dev.porthole.Porthole.metainfo.xml $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
+	install -Dm644 Resources/dev.porthole.Porthole.svg $(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg
+	install -Dm644 Resources/porthole.1 $(DATADIR)/man/man1/porthole.1
+
+uninstall:
+	rm -f $(INSTALLED_FILES)
+	-rmdir $(DATADIR)/porthole 2>/dev/null
 
 clean:
 	rm -rf .build

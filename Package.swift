@@ -17,7 +17,7 @@ let package = Package(
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
-        .target(name: "PortholeCore", dependencies: ["CGLib"], exclude: ["Config/README.md", "Policy/README.md"]),
+        .target(name: "PortholeCore", dependencies: ["CGLib"]),
         // The representable bridge, the WebView and its Coordinator, the window.
         .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring.

@@ -59,6 +59,8 @@ public final class BrowserWindow {
 
     public private(set) var options: BrowserOptions
     public private(set) var state = PageState()
+    /// The most recent refused navigations (newest last, at most 50), for status and tests.
+    public private(set) var refusals: [(uri: String, reason: String)] = []
 
     private let engine: BrowserEngine
     private let windowOwner: ObjectOwner
@@ -311,7 +313,10 @@ public final class BrowserWindow {
         switch event {
         case .loadStarted: state.failed = false
         case .loadFailed: state.failed = true
-        case .navigationBlocked(_, _, let shown): if shown { state.failed = false }
+        case .navigationBlocked(let uri, let reason, let shown):
+            if shown { state.failed = false }
+            refusals.append((uri, reason))
+            if refusals.count > 50 { refusals.removeFirst() }
         case .progress(let value): state.progress = value
         case .title(let title): state.title = title
         case .uri(let uri): state.uri = uri

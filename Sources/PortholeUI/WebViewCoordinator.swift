@@ -21,6 +21,8 @@ public final class WebViewCoordinator {
     /// The last refused navigation, so a main-frame load that WebKit then abandons can be
     /// explained with the Blocked page.
     private var lastRefusal: (uri: String, reason: String)?
+    /// A load asked for while one of Porthole's pages was still loading; issued when it is done.
+    private var deferredContent: WebContent?
     /// Brings failed and crashed pages back by itself (created in attach).
     private var recovery: PageRecovery?
     /// Loads of Porthole's own pages asked for and not yet started: the next STARTED events are
@@ -50,8 +52,22 @@ public final class WebViewCoordinator {
 
     func load(_ content: WebContent) {
         guard let view else { return }
+        if alternatePageURI != nil {
+            // One of Porthole's pages is still being shown. WebKit may commit that page after a
+            // load started now (it can run in another web process), so this load waits for it.
+            deferredContent = content
+            return
+        }
         switch content.kind {
         case .url(let uri):
+            // Decided before WebKit sees it: WebKit runs `javascript:` URLs given to load_uri
+            // without a navigation decision, and fails unknown schemes before asking.
+            let query = NavigationQuery(uri: uri, kind: .navigation, isRedirect: false, isUserGesture: true,
+                                        isTopLevelRequest: true, sourceURI: nil)
+            if case .block(let reason) = parent.decide(query) {
+                refuse(uri, reason: reason, frame: "main", showPage: true)
+                return
+            }
             expectedTopLevel = .load
             webkit_web_view_load_uri(view, uri)
         case .html(let html, let baseURI):
@@ -122,9 +138,11 @@ public final class WebViewCoordinator {
         connections.connect(object, "decide-policy", .pointerEnumReturningBool { [unowned self] decision, type in
             self.decidePolicy(decision!.assumingMemoryBound(to: WebKitPolicyDecision.self), type: WebKitPolicyDecisionType(type))
         })
-        connections.connect(object, "create", .pointerReturningPointer { _ in
-            // New windows are answered in decide-policy (loaded in this view when allowed).
-            nil
+        connections.connect(object, "create", .pointerReturningPointer { [unowned self] action in
+            // window.open() arrives here rather than as a NEW_WINDOW_ACTION decision. Porthole has
+            // one view: decide the URL like a new-window navigation and, if allowed, load it here.
+            if let action = action.map(OpaquePointer.init) { self.openNewWindowRequest(action) }
+            return nil
         })
         connections.connect(object, "notify::estimated-load-progress", .pointer { [unowned self] _ in
             guard let view = self.view else { return }
@@ -134,7 +152,16 @@ public final class WebViewCoordinator {
         connections.connect(object, "notify::uri", .pointer { [unowned self] _ in self.parent.onEvent(.uri(self.uri)) })
         connections.connect(object, "notify::is-loading", .pointer { [unowned self] _ in self.parent.onEvent(.loading(self.isLoading)) })
         connections.connect(object, "web-process-terminated", .enumValue { [unowned self] reason in
-            self.webProcessTerminated(WebKitWebProcessTerminationReason(reason))
+            self.alternatePageURI = nil  // the page being shown is gone with its process
+            self.ownPageStarts = 0
+            if let content = self.deferredContent {
+                // A load was waiting for Porthole's page: it replaces the crashed page.
+                self.deferredContent = nil
+                self.parent.onEvent(.webProcessTerminated)
+                self.load(content)
+            } else {
+                self.webProcessTerminated(WebKitWebProcessTerminationReason(reason))
+            }
         })
         connections.connect(object, "load-failed-with-tls-errors", .stringPointerEnumReturningBool { [unowned self] uri, certificate, flags in
             self.certificateFailed(uri: uri, certificate: certificate, flags: flags)
@@ -203,6 +230,10 @@ public final class WebViewCoordinator {
             alternatePageURI = nil
             parent.onEvent(.loadFinished)
             historyChanged()
+            if let content = deferredContent {
+                deferredContent = nil
+                load(content)
+            }
         default: break
         }
     }
@@ -218,7 +249,7 @@ public final class WebViewCoordinator {
             // Porthole refused something inside this load (a redirect hop, a download).
             guard let refusal = lastRefusal else { return false }
             lastRefusal = nil
-            showPage(PortholePage.blocked(url: refusal.uri, reason: refusal.reason, homeURL: parent.homeURL), as: refusal.uri)
+            showBlockedPage(refusal.uri, reason: refusal.reason)
             parent.onEvent(.navigationBlocked(uri: refusal.uri, reason: refusal.reason, shown: true))
             return true
         }
@@ -335,9 +366,13 @@ public final class WebViewCoordinator {
                 let uri = request.flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
                 let isMain = webkit_response_policy_decision_is_main_frame_main_resource(response) != 0
                 let reason = "This is a file to download, and this browser does not download files."
-                if isMain { lastRefusal = (uri, reason) }
                 webkit_policy_decision_ignore(decision)
-                if !isMain { parent.onEvent(.navigationBlocked(uri: uri, reason: reason, shown: false)) }
+                if isMain {
+                    lastRefusal = (uri, reason)  // shown when WebKit reports the abandoned load
+                    logRefusal(uri, reason: reason, frame: "main")
+                } else {
+                    refuse(uri, reason: reason, frame: "subframe", showPage: false)
+                }
             }
         default:
             webkit_policy_decision_ignore(decision)
@@ -381,14 +416,45 @@ public final class WebViewCoordinator {
             webkit_policy_decision_use(decision)
         case .block(let reason):
             webkit_policy_decision_ignore(decision)
-            let frame = newWindow ? "new-window" : isTopLevel ? "main" : isRedirect ? "redirect" : "page-initiated"
-            Log.write(.message, "blocked \(uri): \(reason)",
-                      fields: ["PORTHOLE_EVENT": "navigation-blocked", "PORTHOLE_URL": uri, "PORTHOLE_FRAME": frame, "PORTHOLE_REASON": reason])
             lastRefusal = (uri, reason)
-            if isTopLevel {
-                showPage(PortholePage.blocked(url: uri, reason: reason, homeURL: parent.homeURL), as: uri)
-            }
-            parent.onEvent(.navigationBlocked(uri: uri, reason: reason, shown: isTopLevel))
+            refuse(uri, reason: reason, frame: newWindow ? "new-window" : isTopLevel ? "main" : isRedirect ? "redirect" : "page-initiated",
+                   showPage: isTopLevel)
         }
+    }
+
+    private func openNewWindowRequest(_ action: OpaquePointer) {
+        guard let request = webkit_navigation_action_get_request(action), let raw = webkit_uri_request_get_uri(request) else { return }
+        let uri = String(cString: raw)
+        // window.open() with no URL opens about:blank for the opener to write into: nothing to show.
+        guard !uri.isEmpty, uri != "about:blank" else { return }
+        let query = NavigationQuery(uri: uri, kind: .newWindow, isRedirect: false,
+                                    isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
+                                    isTopLevelRequest: false, sourceURI: self.uri)
+        switch parent.decide(query) {
+        case .allow:
+            expectedTopLevel = .load
+            if let view { webkit_web_view_load_uri(view, uri) }
+        case .block(let reason):
+            refuse(uri, reason: reason, frame: "new-window", showPage: false)
+        }
+    }
+
+    /// Logs a refusal, shows the Blocked page for top-level loads, tells the window.
+    private func refuse(_ uri: String, reason: String, frame: String, showPage show: Bool) {
+        logRefusal(uri, reason: reason, frame: frame)
+        if show { showBlockedPage(uri, reason: reason) }
+        parent.onEvent(.navigationBlocked(uri: uri, reason: reason, shown: show))
+    }
+
+    /// Every refusal is one structured log line (journald fields), whatever refused it.
+    private func logRefusal(_ uri: String, reason: String, frame: String) {
+        Log.write(.message, "blocked \(uri): \(reason)",
+                  fields: ["PORTHOLE_EVENT": "navigation-blocked", "PORTHOLE_URL": uri, "PORTHOLE_FRAME": frame, "PORTHOLE_REASON": reason])
+    }
+
+    /// The Blocked page, under the refused URL when it is a page address (so Back and Reload
+    /// behave), else under about:blank (a `javascript:` URL must never become the page's URL).
+    private func showBlockedPage(_ uri: String, reason: String) {
+        showPage(PortholePage.blocked(url: uri, reason: reason, homeURL: parent.homeURL), as: HTML.safeHref(uri) != nil ? uri : "about:blank")
     }
 }

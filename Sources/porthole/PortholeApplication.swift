@@ -101,6 +101,8 @@ final class PortholeApplication {
     private func commandLine(_ commandLine: UnsafeMutablePointer<GApplicationCommandLine>?) -> Int32 {
         let options = OptionsDict(g_application_command_line_get_options_dict(commandLine))
         let isRemote = g_application_command_line_get_is_remote(commandLine) != 0
+        Log.debug("command line", fields: ["PORTHOLE_REMOTE": isRemote ? "true" : "false",
+                                           "PORTHOLE_ARGUMENTS": options.remaining.joined(separator: " ")])
         if options.remaining.count > 1 {
             porthole_command_line_printerr(commandLine, "porthole: give at most one URL or file (got \(options.remaining.count))\n")
             return 2
@@ -191,6 +193,7 @@ final class PortholeApplication {
     }
 
     private func showWindow(loading uri: String?) {
+        Log.debug("show window", fields: ["PORTHOLE_URL": uri ?? "home"])
         guard let engine else { return }
         if let window {
             if let uri { window.load(url: uri) }

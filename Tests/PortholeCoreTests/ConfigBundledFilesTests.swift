@@ -45,7 +45,7 @@ final class ConfigBundledFilesTests: XCTestCase {
     }
 
     func testTheReadmeDocumentsEveryKey() throws {
-        let readme = resources + "/../Sources/PortholeCore/Config/README.md"
+        let readme = resources + "/../README.md"
         let text = try String(contentsOfFile: readme, encoding: .utf8)
         for setting in ConfigSchema.settings {
             XCTAssertTrue(text.contains("`\(setting.key.name)`"), "\(setting.key)")

@@ -61,10 +61,9 @@ final class BrowserWindowTests: XCTestCase {
             let server = TestServer()
             defer { server.stop() }
             server.route = { _ in .html(page("Counter")) }
-            let window = TestApp.window(sites: [Site(name: "Counter", address: server.url("/count"))])
+            let window = TestApp.window(on: server, sites: [("Counter", "/count")], showing: "Counter")
             defer { TestApp.close(window) }
-            window.goHome()
-            XCTAssertTrue(UI.wait { window.headerTitle == "Counter" })
+            XCTAssertEqual(window.headerTitle, "Counter")
             XCTAssertEqual(server.count(path: "/count"), 1)
             gtk_button_clicked(window.refreshStopButton.cast())
             XCTAssertTrue(UI.wait { server.count(path: "/count") == 2 })
@@ -88,20 +87,25 @@ final class BrowserWindowTests: XCTestCase {
             window.goHome()
             XCTAssertTrue(UI.wait { window.headerTitle == "First" })
 
-            let button = window.openMenuButton
-            gtk_toggle_button_set_active(button.cast(), 1)
-            guard let popover = gtk_menu_button_get_popover(button.cast()) else { return XCTFail("the Open button has no popover") }
-            let popoverWidget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
-            XCTAssertTrue(UI.wait { gtk_widget_get_mapped(popoverWidget) != 0 }, "the menu opens")
-            let items = UI.descendants(of: popoverWidget).filter {
-                g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_model_button_get_type()) != 0
-            }
-            let labels = items.compactMap { UI.stringProperty(UnsafeMutableRawPointer($0), "text") }
-            XCTAssertEqual(labels, ["First site", "Second site"], "the menu lists the approved sites by name")
-            guard let second = items.first(where: { UI.stringProperty(UnsafeMutableRawPointer($0), "text") == "Second site" }) else { return }
+            let items = UI.openMenuItems(window)
+            XCTAssertEqual(items.map(\.label), ["First site", "Second site"], "the menu lists the approved sites by name")
+            guard let second = items.first(where: { $0.label == "Second site" })?.button else { return XCTFail("no Second site item") }
             gtk_button_clicked(second.cast())
             XCTAssertTrue(UI.wait { window.headerTitle == "Second" })
             XCTAssertEqual(server.count(path: "/b"), 1)
+        }
+    }
+
+    func testNewOptionsUpdateTheOpenMenu() {
+        MainActor.assumeIsolated {
+            let window = TestApp.window(sites: [Site(name: "Old", address: "old.example")])
+            defer { TestApp.close(window) }
+            XCTAssertEqual(UI.openMenuItems(window).map(\.label), ["Old"])
+            gtk_toggle_button_set_active(window.openMenuButton.cast(), 0)
+            var options = window.options
+            options.sites = SiteList([Site(name: "New one", address: "new.example"), Site(name: "New two", address: "two.example")])
+            window.update(options: options)
+            XCTAssertEqual(UI.openMenuItems(window).map(\.label), ["New one", "New two"], "a reloaded site list reaches the Open menu")
         }
     }
 
@@ -110,10 +114,9 @@ final class BrowserWindowTests: XCTestCase {
             let server = TestServer()
             defer { server.stop() }
             server.route = { _ in .html(page("Only")) }
-            let window = TestApp.window(sites: [Site(name: "Only", address: server.url("/"))])
+            let window = TestApp.window(on: server, sites: [("Only", "/")], showing: "Only")
             defer { TestApp.close(window) }
-            window.goHome()
-            XCTAssertTrue(UI.wait { window.headerTitle == "Only" })
+            XCTAssertEqual(window.headerTitle, "Only")
             let button = window.openMenuButton
             gtk_toggle_button_set_active(button.cast(), 1)
             let popover = UnsafeMutablePointer<GtkWidget>(OpaquePointer(gtk_menu_button_get_popover(button.cast())))!
@@ -130,10 +133,9 @@ final class BrowserWindowTests: XCTestCase {
             let server = TestServer()
             defer { server.stop() }
             server.route = { request in .html(page(request.path == "/one" ? "One" : "Two")) }
-            let window = TestApp.window(sites: [Site(name: "One", address: server.url("/one"))])
+            let window = TestApp.window(on: server, sites: [("One", "/one")], showing: "One")
             defer { TestApp.close(window) }
-            window.goHome()
-            XCTAssertTrue(UI.wait { window.headerTitle == "One" })
+            XCTAssertEqual(window.headerTitle, "One")
             XCTAssertFalse(window.action("back")!.isEnabled, "Back is off with no history")
             window.load(url: server.url("/two"))
             XCTAssertTrue(UI.wait { window.headerTitle == "Two" })
@@ -152,10 +154,9 @@ final class BrowserWindowTests: XCTestCase {
             let server = TestServer()
             defer { server.stop() }
             server.route = { request in .html(page(request.path == "/one" ? "One" : "Two")) }
-            let window = TestApp.window(sites: [Site(name: "One", address: server.url("/one"))])
+            let window = TestApp.window(on: server, sites: [("One", "/one")], showing: "One")
             defer { TestApp.close(window) }
-            window.goHome()
-            XCTAssertTrue(UI.wait { window.headerTitle == "One" })
+            XCTAssertEqual(window.headerTitle, "One")
             window.load(url: server.url("/two"))
             XCTAssertTrue(UI.wait { window.headerTitle == "Two" && window.coordinator.canGoBack })
             UI.click(button: 8, on: window)
@@ -194,10 +195,9 @@ final class BrowserWindowTests: XCTestCase {
             let server = TestServer()
             defer { server.stop() }
             server.route = { request in request.path == "/slow" ? .hold(page("Slow")) : .html(page("Fast")) }
-            let window = TestApp.window(sites: [Site(name: "Fast", address: server.url("/fast"))])
+            let window = TestApp.window(on: server, sites: [("Fast", "/fast")], showing: "Fast")
             defer { TestApp.close(window) }
-            window.goHome()
-            XCTAssertTrue(UI.wait { window.headerTitle == "Fast" })
+            XCTAssertEqual(window.headerTitle, "Fast")
             window.load(url: server.url("/slow"))
             XCTAssertTrue(UI.wait { server.count(path: "/slow") == 1 && window.state.isLoading })
             XCTAssertEqual(window.refreshButtonAction, "win.stop")
@@ -261,10 +261,9 @@ final class BrowserWindowTests: XCTestCase {
             let server = TestServer()
             defer { server.stop() }
             server.route = { _ in .html(page("Once")) }
-            let window = TestApp.window(sites: [Site(name: "Once", address: server.url("/once"))])
+            let window = TestApp.window(on: server, sites: [("Once", "/once")], showing: "Once")
             defer { TestApp.close(window) }
-            window.goHome()
-            XCTAssertTrue(UI.wait { window.headerTitle == "Once" })
+            XCTAssertEqual(window.headerTitle, "Once")
             // Re-applying the same options re-runs update with the same content: no new load.
             window.update(options: window.options)
             UI.wait(0.5) { false }

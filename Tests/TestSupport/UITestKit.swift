@@ -42,6 +42,24 @@ public enum TestApp {
         return window
     }
 
+    /// A shown window whose sites are `sites` (name, path) on `server`, opened on the first site;
+    /// when `title` is given, returns once the header shows it (or the wait times out).
+    public static func window(on server: TestServer, sites: [(name: String, path: String)], showing title: String? = nil) -> BrowserWindow {
+        let window = window(sites: sites.map { Site(name: $0.name, address: server.url($0.path)) })
+        window.goHome()
+        if let title { UI.wait { window.headerTitle == title } }
+        return window
+    }
+
+    /// A shown window whose navigations the real site policy decides, for `configuration`.
+    public static func window(configuration: Configuration) -> BrowserWindow {
+        engine.sites = configuration.sites
+        let options = BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
+        let window = BrowserWindow(application: application, engine: engine, options: options)
+        window.show()
+        return window
+    }
+
     /// Closes the window and lets GTK finish destroying it.
     public static func close(_ window: BrowserWindow) {
         window.close()
@@ -93,23 +111,35 @@ public enum UI {
 
     /// Sends a mouse button press to the web view (buttons 8 and 9 are Back and Forward).
     public static func click(button: UInt32, on window: BrowserWindow) {
+        sendButton(GDK_BUTTON_PRESS, button: button, x: 10, y: 10, to: window)
+    }
+
+    /// Clicks the page at (x, y) with the left button, as a user would: a user gesture for the page.
+    public static func clickPage(x: Double, y: Double, in window: BrowserWindow) {
+        sendButton(GDK_BUTTON_PRESS, button: 1, x: x, y: y, to: window)
+        sendButton(GDK_BUTTON_RELEASE, button: 1, x: x, y: y, to: window)
+    }
+
+    private static func sendButton(_ type: GdkEventType, button: UInt32, x: Double, y: Double, to window: BrowserWindow) {
         guard let view = window.webView else { return }
         let widget = UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)
         guard let gdkWindow = gtk_widget_get_window(widget) else { return }
         let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow)))
-        let event = gdk_event_new(GDK_BUTTON_PRESS)!
+        let event = gdk_event_new(type)!
         event.pointee.button.window = gdkWindow
         g_object_ref(UnsafeMutableRawPointer(gdkWindow))
         event.pointee.button.send_event = 1
+        event.pointee.button.time = guint32(GDK_CURRENT_TIME)
         event.pointee.button.button = button
-        event.pointee.button.x = 10
-        event.pointee.button.y = 10
+        event.pointee.button.x = x
+        event.pointee.button.y = y
         gdk_event_set_device(event, pointer)
         gtk_widget_event(widget, event)
         gdk_event_free(event)
     }
 
     /// Runs JavaScript in the page and returns its result as a string (nil on error or timeout).
+    @discardableResult
     public static func evaluate(_ script: String, in window: BrowserWindow, timeout: Double = 10) -> String? {
         guard let view = window.webView else { return nil }
         let box = EvaluationBox()
@@ -138,6 +168,21 @@ public enum UI {
         }
         g_list_free(children)
         return result
+    }
+
+    /// Opens the window's Open menu and returns its items (label and button), in order.
+    public static func openMenuItems(_ window: BrowserWindow) -> [(label: String, button: UnsafeMutablePointer<GtkWidget>)] {
+        let button = window.openMenuButton
+        gtk_toggle_button_set_active(button.cast(), 1)
+        guard let popover = gtk_menu_button_get_popover(button.cast()) else { return [] }
+        let popoverWidget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
+        guard wait(5, until: { gtk_widget_get_mapped(popoverWidget) != 0 }) else { return [] }
+        return descendants(of: popoverWidget).compactMap { widget in
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            guard g_type_check_instance_is_a(instance, gtk_model_button_get_type()) != 0,
+                  let label = stringProperty(UnsafeMutableRawPointer(widget), "text") else { return nil }
+            return (label, widget)
+        }
     }
 
     /// The string property `name` of a GObject (e.g. a GtkModelButton's "text").

@@ -59,31 +59,41 @@ struct FilterIndex: Sendable {
     private let anyHost: [[Int32]]
     private let byScheme: [String: [Int32]]
 
-    /// Block filters come first, as in Chrome, so an equal allow filter is told apart by its
-    /// allow flag and equal filters of one list by their order.
-    init(block: [URLFilter], allow: [URLFilter]) {
-        var entries: [Entry] = []
-        var texts: [String] = []
-        var pool: [UInt8] = []
-        var tokens: [CompiledFilter.Token] = []
-        entries.reserveCapacity(block.count + allow.count)
-        texts.reserveCapacity(block.count + allow.count)
-        pool.reserveCapacity(block.reduce(0) { $0 + $1.bytes.count } + allow.reduce(0) { $0 + $1.bytes.count })
-        func add(_ list: [URLFilter], allow: Bool) {
-            for index in list.indices {
-                let offset = Int32(pool.count)
-                let compiled = list[index].compiled.relocated(by: offset, tokenOffset: Int32(tokens.count))
-                list[index].bytes.withUnsafeBufferPointer { pool.append(contentsOf: $0) }
-                for token in list[index].tokens { tokens.append(CompiledFilter.relocated(token, by: offset)) }
-                let wildcard = !allow && compiled.scheme == 0 && compiled.host.count == 0 && compiled.port == 0
-                    && compiled.path.count == 0 && compiled.tokens.count == 0
-                entries.append(Entry(filter: compiled, allow: allow, isWildcardBlock: wildcard))
-                texts.append(list[index].text)
-            }
-        }
-        add(block, allow: false)
-        add(allow, allow: true)
+    /// Collects filters into one pool: block filters first, then allow filters, as in Chrome.
+    struct Builder {
+        fileprivate var pool = FilterPool()
+        fileprivate var entries: [Entry] = []
+        fileprivate var texts: [String] = []
+        fileprivate var blockCount = 0
 
+        init(capacity: Int) {
+            entries.reserveCapacity(capacity)
+            texts.reserveCapacity(capacity)
+            pool.bytes.reserveCapacity(capacity * 16)
+        }
+
+        /// Parses `text` straight into the pool.
+        mutating func add(_ text: String, allow: Bool) throws(FilterError) {
+            add(pool.append(try FilterParser.parts(text)), text: text, allow: allow)
+        }
+
+        mutating func add(_ filter: URLFilter, allow: Bool) {
+            add(pool.append(filter), text: filter.text, allow: allow)
+        }
+
+        private mutating func add(_ filter: CompiledFilter, text: String, allow: Bool) {
+            precondition(allow || entries.count == blockCount, "block filters come before allow filters")
+            let wildcard = !allow && filter.scheme == 0 && filter.host.count == 0 && filter.port == 0
+                && filter.path.count == 0 && filter.tokens.count == 0
+            entries.append(Entry(filter: filter, allow: allow, isWildcardBlock: wildcard))
+            texts.append(text)
+            if !allow { blockCount += 1 }
+        }
+    }
+
+    init(_ builder: Builder) {
+        let entries = builder.entries
+        let pool = builder.pool.bytes
         var anyHost = Array(repeating: [Int32](), count: Int(SchemeKind.ftp.rawValue) + 1)
         var byScheme: [String: [Int32]] = [:]
         var hostEntries: [Int32] = []
@@ -162,10 +172,10 @@ struct FilterIndex: Sendable {
         }
 
         self.entries = entries
-        self.texts = texts
-        blockCount = block.count
+        texts = builder.texts
+        blockCount = builder.blockCount
         self.pool = pool
-        self.tokens = tokens
+        tokens = builder.pool.tokens
         self.ids = ids
         self.buckets = buckets
         self.slots = slots

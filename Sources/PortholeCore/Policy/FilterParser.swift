@@ -1,7 +1,16 @@
 // Reads filter text into a URLFilter, refusing with a reason whatever it cannot read exactly.
 
 enum FilterParser {
-    static func parse(_ text: String) throws(ParseProblem) -> URLFilter {
+    /// The canonical parts of `text`, or why it is not a filter.
+    static func parts(_ text: String) throws(FilterError) -> FilterParts {
+        do {
+            return try parse(text)
+        } catch {
+            throw FilterError(filter: text, reason: error.reason)
+        }
+    }
+
+    private static func parse(_ text: String) throws(ParseProblem) -> FilterParts {
         var bytes = URLBytes.trimmed(text)
         guard !bytes.isEmpty else { throw ParseProblem(reason: "the filter is empty") }
         guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
@@ -17,25 +26,25 @@ enum FilterParser {
             let name = bytes[..<colon].map(URLBytes.lowercased)
             let shown = String(decoding: name, as: UTF8.self)
             let after = bytes[(colon + 1)...]
-            if after.elementsEqual([URLBytes.star]) { return wildcard(text, scheme: name) }
+            if after.elementsEqual([URLBytes.star]) { return FilterParts(scheme: name) }
             if after.starts(with: [URLBytes.slash, URLBytes.slash]) {
                 let body = after.dropFirst(2)
-                if body.elementsEqual([URLBytes.star]) { return wildcard(text, scheme: name) }
+                if body.elementsEqual([URLBytes.star]) { return FilterParts(scheme: name) }
                 let kind = SchemeKind(name: name)
-                if kind == .file { return try file(text, body: body) }
+                if kind == .file { return try file(body) }
                 guard kind.isWeb else {
                     throw ParseProblem(reason: "a filter for the \"\(shown):\" scheme can only be \"\(shown):*\" or \"\(shown)://*\"")
                 }
                 scheme = name
                 rest = body
             } else if shown == "data" {
-                return try data(text, content: after)
+                return try data(after)
             } else if !name.contains(URLBytes.dot), !(after.first.map(URLBytes.isDigit) ?? false) {
                 // `localhost:8080` and `example.com:8080` are a host and a port; `about:blank` is not.
                 throw ParseProblem(reason: "the scheme \"\(shown):\" must be followed by \"//\" (only \"\(shown):*\" may leave it out)")
             }
         }
-        return try hostFilter(text, scheme: scheme, rest: rest)
+        return try hostFilter(scheme: scheme, rest: rest)
     }
 
     /// The offset of the `:` ending a leading scheme, if the filter starts with one.
@@ -46,12 +55,8 @@ enum FilterParser {
         return colon
     }
 
-    private static func wildcard(_ text: String, scheme: [UInt8]) -> URLFilter {
-        URLFilter(text: text, parts: URLFilter.Parts(scheme: scheme))
-    }
-
     /// `file:///path` or `file://localhost/path`: local files whose path starts so.
-    private static func file(_ text: String, body: ArraySlice<UInt8>) throws(ParseProblem) -> URLFilter {
+    private static func file(_ body: ArraySlice<UInt8>) throws(ParseProblem) -> FilterParts {
         var path = body
         let localhost = Array("localhost".utf8)
         if path.starts(with: localhost), path.dropFirst(localhost.count).first == URLBytes.slash {
@@ -62,17 +67,17 @@ enum FilterParser {
         }
         guard !path.contains(URLBytes.question) else { throw ParseProblem(reason: "a file: filter cannot have a query") }
         let (canonicalPath, _) = try canonicalPathAndQuery(path: path, query: nil, scheme: "file")
-        return URLFilter(text: text, parts: URLFilter.Parts(scheme: Array("file".utf8), path: canonicalPath))
+        return FilterParts(scheme: Array("file".utf8), path: canonicalPath)
     }
 
     /// `data:` followed by the start of the content, matched as a prefix of it.
-    private static func data(_ text: String, content: ArraySlice<UInt8>) throws(ParseProblem) -> URLFilter {
+    private static func data(_ content: ArraySlice<UInt8>) throws(ParseProblem) -> FilterParts {
         guard !content.contains(URLBytes.question) else { throw ParseProblem(reason: "a data: filter cannot contain \"?\"") }
-        return URLFilter(text: text, parts: URLFilter.Parts(scheme: Array("data".utf8), path: Array(content)))
+        return FilterParts(scheme: Array("data".utf8), path: Array(content))
     }
 
     /// `[user@][.]host[:port][/path][?query]`, the scheme (if any) already taken off.
-    private static func hostFilter(_ text: String, scheme: [UInt8]?, rest: ArraySlice<UInt8>) throws(ParseProblem) -> URLFilter {
+    private static func hostFilter(scheme: [UInt8]?, rest: ArraySlice<UInt8>) throws(ParseProblem) -> FilterParts {
         let authorityEnd = rest.firstIndex { $0 == URLBytes.slash || $0 == URLBytes.question } ?? rest.endIndex
         var authority = rest[..<authorityEnd]
         let remainder = rest[authorityEnd...]
@@ -147,8 +152,7 @@ enum FilterParser {
             queryPart = remainder.dropFirst()
         }
         let (path, query) = try canonicalPathAndQuery(path: pathPart, query: queryPart, scheme: "http")
-        return URLFilter(text: text, parts: URLFilter.Parts(scheme: scheme, host: host, matchesSubdomains: subdomains,
-                                                            port: port, path: path, query: query))
+        return FilterParts(scheme: scheme, host: host, matchesSubdomains: subdomains, port: port, path: path, query: query)
     }
 
     /// Domain filters are stricter than URL hosts: letters, digits, `-` and `_` in labels of at

@@ -30,10 +30,7 @@ public final class SitePolicy: Sendable {
 
     /// A policy of exactly these lists; nothing is implied (no `*`, no site list).
     public convenience init(allow: [String], block: [String]) {
-        var problems: [FilterError] = []
-        let blockFilters = SitePolicy.parse(block, problems: &problems)
-        let allowFilters = SitePolicy.parse(allow, problems: &problems)
-        self.init(allow: allowFilters, sites: [], block: blockFilters, problems: problems)
+        self.init(siteFilters: [], siteNames: [], allow: allow, block: block, problems: [])
     }
 
     /// Porthole's policy: each approved site contributes an allow filter (see
@@ -41,39 +38,34 @@ public final class SitePolicy: Sendable {
     /// approved URLs load.
     public convenience init(sites: SiteList, allow: [String] = [], block: [String] = ["*"]) {
         var problems: [FilterError] = []
-        var allowFilters: [URLFilter] = []
+        var filters: [URLFilter] = []
         var names: [String?] = []
         for site in sites.sites {
             do {
-                allowFilters.append(try URLFilter.approving(site))
+                filters.append(try URLFilter.approving(site))
                 names.append(site.name)
             } catch {
                 problems.append(error)
             }
         }
-        let blockFilters = SitePolicy.parse(block, problems: &problems)
-        allowFilters += SitePolicy.parse(allow, problems: &problems)
-        self.init(allow: allowFilters, sites: names, block: blockFilters, problems: problems)
+        self.init(siteFilters: filters, siteNames: names, allow: allow, block: block, problems: problems)
     }
 
-    /// `sites[i]` names the site `allow[i]` comes from; it may be shorter than `allow`.
-    init(allow: [URLFilter], sites: [String?], block: [URLFilter], problems: [FilterError]) {
-        self.problems = problems
-        self.sites = sites
-        index = FilterIndex(block: block, allow: allow)
-    }
-
-    private static func parse(_ texts: [String], problems: inout [FilterError]) -> [URLFilter] {
-        var filters: [URLFilter] = []
-        filters.reserveCapacity(texts.count)
-        for text in texts {
-            do {
-                filters.append(try URLFilter.parse(text))
-            } catch {
-                problems.append(error)
-            }
+    /// Compiles the lists; refused filters join `problems`. Site filters are the first allow
+    /// filters, and `siteNames` runs parallel to them.
+    init(siteFilters: [URLFilter], siteNames: [String?], allow: [String], block: [String], problems: [FilterError]) {
+        var problems = problems
+        var builder = FilterIndex.Builder(capacity: block.count + siteFilters.count + allow.count)
+        for text in block {
+            do { try builder.add(text, allow: false) } catch { problems.append(error) }
         }
-        return filters
+        for filter in siteFilters { builder.add(filter, allow: true) }
+        for text in allow {
+            do { try builder.add(text, allow: true) } catch { problems.append(error) }
+        }
+        self.problems = problems
+        sites = siteNames
+        index = FilterIndex(builder)
     }
 
     /// The decision for a top-level navigation to `url`.

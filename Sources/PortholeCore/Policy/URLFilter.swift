@@ -55,43 +55,9 @@ public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text`, or says why it is not a filter.
     public static func parse(_ text: String) throws(FilterError) -> URLFilter {
-        do {
-            return try FilterParser.parse(text)
-        } catch {
-            throw FilterError(filter: text, reason: error.reason)
-        }
-    }
-
-    /// The parts of a filter, canonical.
-    struct Parts {
-        var scheme: [UInt8]?
-        var host: [UInt8] = []
-        var matchesSubdomains = true
-        var port = 0
-        var path: [UInt8] = []
-        var query: [UInt8] = []
-    }
-
-    init(text: String, parts: Parts) {
-        self.text = text
-        let scheme = parts.scheme ?? []
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scheme.count + parts.host.count + parts.path.count + parts.query.count)
-        func append(_ part: [UInt8]) -> CompiledFilter.Span {
-            defer { bytes += part }
-            return CompiledFilter.Span(start: Int32(bytes.count), count: Int32(part.count))
-        }
-        let schemeSpan = append(scheme)
-        let hostSpan = append(parts.host)
-        let pathSpan = append(parts.path)
-        let querySpan = append(parts.query)
-        self.bytes = bytes
-        tokens = CompiledFilter.tokens(ofQuery: querySpan, in: bytes)
-        compiled = CompiledFilter(
-            scheme: parts.scheme.map { SchemeKind(name: $0).rawValue } ?? 0, schemeName: schemeSpan,
-            host: hostSpan, matchesSubdomains: parts.matchesSubdomains,
-            port: Int32(parts.port), path: pathSpan, query: querySpan,
-            tokens: CompiledFilter.Span(start: 0, count: Int32(tokens.count)))
+        var pool = FilterPool()
+        let compiled = pool.append(try FilterParser.parts(text))
+        return URLFilter(text: text, compiled: compiled, bytes: pool.bytes, tokens: pool.tokens)
     }
 
     /// The scheme the filter is limited to, lowercase; nil for any scheme.
@@ -130,6 +96,49 @@ public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
 
     private func string(_ span: CompiledFilter.Span) -> String {
         String(decoding: bytes[Int(span.start)..<Int(span.end)], as: UTF8.self)
+    }
+}
+
+/// The canonical parts of a filter, as the parser finds them.
+struct FilterParts {
+    var scheme: [UInt8]?
+    var host: [UInt8] = []
+    var matchesSubdomains = true
+    var port = 0
+    var path: [UInt8] = []
+    var query: [UInt8] = []
+}
+
+/// Bytes and query tokens of one or many filters, which `CompiledFilter` spans point into.
+struct FilterPool {
+    var bytes: [UInt8] = []
+    var tokens: [CompiledFilter.Token] = []
+
+    /// Appends `parts` and returns where they sit.
+    mutating func append(_ parts: FilterParts) -> CompiledFilter {
+        func append(_ part: [UInt8]) -> CompiledFilter.Span {
+            defer { bytes += part }
+            return CompiledFilter.Span(start: Int32(bytes.count), count: Int32(part.count))
+        }
+        let scheme = append(parts.scheme ?? [])
+        let host = append(parts.host)
+        let path = append(parts.path)
+        let query = append(parts.query)
+        let firstToken = tokens.count
+        CompiledFilter.appendTokens(ofQuery: query, in: bytes, to: &tokens)
+        return CompiledFilter(
+            scheme: parts.scheme.map { SchemeKind(name: $0).rawValue } ?? 0, schemeName: scheme,
+            host: host, matchesSubdomains: parts.matchesSubdomains, port: Int32(parts.port), path: path,
+            query: query, tokens: CompiledFilter.Span(start: Int32(firstToken), count: Int32(tokens.count - firstToken)))
+    }
+
+    /// Appends a filter parsed on its own, moving its spans to this pool.
+    mutating func append(_ filter: URLFilter) -> CompiledFilter {
+        let offset = Int32(bytes.count)
+        let compiled = filter.compiled.relocated(by: offset, tokenOffset: Int32(tokens.count))
+        bytes += filter.bytes
+        for token in filter.tokens { tokens.append(CompiledFilter.relocated(token, by: offset)) }
+        return compiled
     }
 }
 
@@ -172,9 +181,9 @@ struct CompiledFilter: Sendable {
     /// Into the token array that goes with the pool.
     var tokens: Span
 
-    /// The distinct tokens of the canonical query at `query`.
-    static func tokens(ofQuery query: Span, in bytes: [UInt8]) -> [Token] {
-        var tokens: [Token] = []
+    /// Appends the distinct tokens of the canonical query at `query`.
+    static func appendTokens(ofQuery query: Span, in bytes: [UInt8], to pool: inout [Token]) {
+        let first = pool.count
         var start = Int(query.start)
         let end = Int(query.end)
         while start < end {
@@ -201,15 +210,14 @@ struct CompiledFilter: Sendable {
                 } else {
                     token = Token(kind: .key, key: span(start, stop), value: span(stop, stop))
                 }
-                let duplicate = tokens.contains { other in
+                let duplicate = pool[first...].contains { other in
                     other.kind == token.kind && bytes[Int(other.key.start)..<Int(other.key.end)] == bytes[Int(token.key.start)..<Int(token.key.end)]
                         && bytes[Int(other.value.start)..<Int(other.value.end)] == bytes[Int(token.value.start)..<Int(token.value.end)]
                 }
-                if !duplicate { tokens.append(token) }
+                if !duplicate { pool.append(token) }
             }
             start = stop + 1
         }
-        return tokens
     }
 
     /// The same filter with its spans moved by `offset` bytes and `tokenOffset` tokens, for a

@@ -1,0 +1,275 @@
+// The real `porthole` binary: configuration checking, single instance, D-Bus remote control,
+// fail-closed start, local files, and `make install`. Each test runs the browser on a private
+// session bus with throwaway XDG directories, under the test run's Xvfb display.
+import Foundation
+import GLibBridge
+import PortholeCore
+import PortholeUI
+import TestSupport
+import XCTest
+
+private func page(_ title: String) -> String {
+    "<!DOCTYPE html><html><head><title>\(title)</title></head><body><h1>\(title)</h1></body></html>"
+}
+
+/// A server, a private bus, a home directory and a config approving the server.
+@MainActor
+private final class BrowserProcessFixture {
+    let server = TestServer()
+    let home = TemporaryDirectory()
+    let bus: PrivateBus
+    var browser: Subprocess?
+    let config: String
+
+    init(extraConfig: String = "") throws {
+        bus = try PrivateBus()
+        server.route = { request in .html(page("Page \(request.path)")) }
+        config = home.write("porthole.conf", """
+            [Sites]
+            Local=\(server.url("/first"))
+            \(extraConfig)
+            """)
+    }
+
+    var environment: [String: String] { bus.environment(home: home) }
+
+    func start(_ arguments: [String]) throws {
+        browser = try Subprocess(BuildProducts.porthole, arguments, environment: environment)
+    }
+
+    func porthole(_ arguments: [String], timeout: Double = 30) throws -> (status: Int32, stdout: String, stderr: String) {
+        try Subprocess.run(BuildProducts.porthole, arguments, environment: environment, timeout: timeout)
+    }
+
+    /// Waits until the browser owns its name on the bus (it is the running instance).
+    func waitForBus() throws -> Bool {
+        try Subprocess.run("/usr/bin/gdbus", ["wait", "--session", "--timeout", "30", "dev.porthole.Porthole"],
+                           environment: environment, timeout: 40).status == 0
+    }
+
+    /// Returns once the running browser has handled everything sent to it before: a second
+    /// `porthole` returns only after the running one has handled its command line.
+    func sync() throws {
+        XCTAssertEqual(try porthole([]).status, 0)
+    }
+
+    func tearDown() {
+        browser?.stop()
+        bus.stop()
+        server.stop()
+        home.remove()
+    }
+}
+
+final class CommandLineTests: XCTestCase {
+    func testCheckConfigExitsZeroForAGoodFileAndOneWithEveryProblem() throws {
+        try MainActor.assumeIsolated {
+            let dir = TemporaryDirectory()
+            defer { dir.remove() }
+            let good = dir.write("good.conf", "[Sites]\nApple=apple.com\n[Policy]\nblock=*\n")
+            let bad = dir.write("bad.conf", """
+                [Sites]
+                Apple=apple.com
+                [Policy]
+                allow=example.com:0
+                [Browser]
+                javascript=maybe
+                [Nonsense]
+                """)
+            let env = ["XDG_CONFIG_HOME": dir.path + "/none"]
+            let ok = try Subprocess.run(BuildProducts.porthole, ["--check-config", good], environment: env)
+            XCTAssertEqual(ok.status, 0, ok.stderr)
+            XCTAssertTrue(ok.stdout.contains("\(good): ok"), ok.stdout)
+
+            let problems = try Subprocess.run(BuildProducts.porthole, ["--check-config", bad], environment: env)
+            XCTAssertEqual(problems.status, 1)
+            let lines = problems.stderr.split(separator: "\n").map(String.init)
+            XCTAssertTrue(lines.contains { $0.hasPrefix("\(bad):4: Policy/allow: ") }, problems.stderr)
+            XCTAssertTrue(lines.contains { $0.hasPrefix("\(bad):6: Browser/javascript: ") }, problems.stderr)
+            XCTAssertTrue(lines.contains { $0.hasPrefix("\(bad):7: ") && $0.contains("Nonsense") }, problems.stderr)
+
+            let missing = try Subprocess.run(BuildProducts.porthole, ["--check-config", dir.path + "/missing.conf"], environment: env)
+            XCTAssertEqual(missing.status, 1)
+            XCTAssertTrue(missing.stderr.contains("missing.conf"), missing.stderr)
+        }
+    }
+
+    func testPolicyCheckAnswersAsTheChromeDocumentationSays() throws {
+        try MainActor.assumeIsolated {
+            // Examples from https://www.chromium.org/administrators/url-blocklist-filter-format
+            let result = try Subprocess.run(BuildProducts.porthole, [
+                "policy", "check", "--block", "example.com", "--block", "*:8080", "--allow", "mail.example.com",
+                "http://example.com/", "https://sub.example.com/x", "http://mail.example.com/inbox", "http://other.test:8080/",
+                "http://example.com.evil.test/", "--allow", "bad filter:0",
+            ])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stdout, """
+                blocked\thttp://example.com/\texample.com
+                blocked\thttps://sub.example.com/x\texample.com
+                allowed\thttp://mail.example.com/inbox\tmail.example.com
+                blocked\thttp://other.test:8080/\t*:8080
+                allowed\thttp://example.com.evil.test/\t-
+
+                """)
+            XCTAssertTrue(result.stderr.contains("bad filter:0"), "an invalid filter is reported: \(result.stderr)")
+
+            let stdin = try Subprocess.run(BuildProducts.porthole, ["policy", "check", "--allow", "apple.com", "--block", "*"],
+                                           stdin: "https://www.apple.com/\nhttps://apple.com.evil.example/\n")
+            XCTAssertEqual(stdin.stdout, "allowed\thttps://www.apple.com/\tapple.com\nblocked\thttps://apple.com.evil.example/\t*\n")
+            let unusable = try Subprocess.run(BuildProducts.porthole, ["policy", "check", "--allow"])
+            XCTAssertEqual(unusable.status, 2)
+        }
+    }
+
+    func testASecondPortholeHandsItsURLToTheRunningWindow() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") == 1 }, "the first instance opens its home page: \(fixture.browser?.stderr ?? "")")
+            let second = try fixture.porthole([fixture.server.url("/second")])
+            XCTAssertEqual(second.status, 0, second.stderr)
+            XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/second") == 1 }, "the running window loads the URL")
+            XCTAssertTrue(fixture.browser?.isRunning ?? false, "the first instance still runs")
+        }
+    }
+
+    func testGApplicationActionsOverDBusDriveTheRunningBrowser() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture(extraConfig: "Other=other.example")
+            defer { fixture.tearDown() }
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") == 1 })
+            let gapplication = "/usr/bin/gapplication"
+            let reload = try Subprocess.run(gapplication, ["action", "dev.porthole.Porthole", "reload"], environment: fixture.environment)
+            XCTAssertEqual(reload.status, 0, reload.stderr)
+            XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/first") == 2 }, "the reload action reloaded the page")
+
+            let list = try Subprocess.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.porthole.Porthole",
+                                                             "--object-path", "/dev/porthole/Porthole", "--method", "org.gtk.Actions.List"],
+                                          environment: fixture.environment)
+            for action in ["back", "forward", "home", "open-site", "quit", "reload", "reload-config", "stop"] {
+                XCTAssertTrue(list.stdout.contains("'\(action)'"), "\(action) is exported: \(list.stdout)")
+            }
+
+            let open = try Subprocess.run(gapplication, ["action", "dev.porthole.Porthole", "open-site", "'Local'"], environment: fixture.environment)
+            XCTAssertEqual(open.status, 0, open.stderr)
+            XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/first") == 3 }, "open-site opened the named site")
+
+            fixture.home.write("porthole.conf", "[Sites]\nLocal=\(fixture.server.url("/first"))\n[Policy]\nblock=127.0.0.1/first\n")
+            let reloadConfig = try Subprocess.run(gapplication, ["action", "dev.porthole.Porthole", "reload-config"], environment: fixture.environment)
+            XCTAssertEqual(reloadConfig.status, 0, reloadConfig.stderr)
+            _ = try Subprocess.run(gapplication, ["action", "dev.porthole.Porthole", "reload"], environment: fixture.environment)
+            try fixture.sync()
+            XCTAssertEqual(fixture.server.count(path: "/first"), 3, "after reload-config the blocked page is not fetched again")
+
+            let quit = try Subprocess.run(gapplication, ["action", "dev.porthole.Porthole", "quit"], environment: fixture.environment)
+            XCTAssertEqual(quit.status, 0, quit.stderr)
+            XCTAssertTrue(fixture.browser?.wait(timeout: 15) ?? false, "quit ends the browser")
+        }
+    }
+
+    func testSIGHUPReloadsTheConfigurationForTheNextNavigation() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") == 1 })
+            // One path of the approved host is now blocked: after SIGHUP the browser must not fetch it.
+            fixture.home.write("porthole.conf", "[Sites]\nLocal=\(fixture.server.url("/first"))\n[Policy]\nblock=127.0.0.1/after\n")
+            kill(fixture.browser!.process.processIdentifier, SIGHUP)
+            XCTAssertEqual(try fixture.porthole([fixture.server.url("/after")]).status, 0)
+            XCTAssertEqual(try fixture.porthole([fixture.server.url("/still-allowed")]).status, 0)
+            XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/still-allowed") == 1 })
+            XCTAssertEqual(fixture.server.count(path: "/after"), 0, "the reloaded policy refuses the newly blocked path")
+            XCTAssertTrue(fixture.browser?.isRunning ?? false)
+        }
+    }
+
+    func testABrokenConfigFailsClosedAndSaysWhy() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let broken = fixture.home.write("broken.conf", "[Sites]\nLocal=\(fixture.server.url("/first"))\n[Browser]\njavascript=sometimes\n")
+            try fixture.start(["--config", broken, fixture.server.url("/typed")])
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertEqual(try fixture.porthole([fixture.server.url("/first")]).status, 0)
+            try fixture.sync()
+            XCTAssertTrue(fixture.browser?.isRunning ?? false, "the browser runs, closed")
+            XCTAssertEqual(fixture.server.requests.count, 0, "nothing is fetched, not even the approved site")
+            fixture.browser?.stop()
+            XCTAssertTrue(fixture.browser?.stderr.contains("\(broken):4: Browser/javascript:") ?? false, fixture.browser?.stderr ?? "")
+        }
+    }
+
+    func testALocalFileOpensOnlyWhenThePolicyAllowsFiles() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            // The page fetches from the test server when it renders, so the test can see it did.
+            let kiosk = TemporaryDirectory()
+            defer { kiosk.remove() }
+            let file = kiosk.write("index.html", "<title>Local</title><img src='\(fixture.server.url("/from-file.png"))'>")
+            let allowing = fixture.home.write("files.conf", """
+                [Sites]
+                Local=\(fixture.server.url("/first"))
+                [Policy]
+                allow=file://\(kiosk.path)/
+                """)
+            try fixture.start(["--config", allowing, file])
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/from-file.png") == 1 }, "the allowed file rendered")
+            fixture.browser?.stop()
+
+            let other = TemporaryDirectory()
+            defer { other.remove() }
+            let outside = other.write("index.html", "<title>Outside</title><img src='\(fixture.server.url("/outside.png"))'>")
+            try fixture.start(["--config", allowing, outside])
+            XCTAssertTrue(try fixture.waitForBus())
+            // A file inside the allowed folder, handed over afterwards, renders: the outside one had its turn.
+            XCTAssertEqual(try fixture.porthole([kiosk.write("second.html", "<img src='\(fixture.server.url("/second.png"))'>")]).status, 0)
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/second.png") == 1 }, "an allowed file handed over renders")
+            XCTAssertEqual(fixture.server.count(path: "/outside.png"), 0, "a file outside the allowed folder is blocked")
+        }
+    }
+
+    func testMakeInstallGivesAWorkingBrowserAndUninstallRemovesIt() throws {
+        try MainActor.assumeIsolated {
+            let destdir = TemporaryDirectory()
+            defer { destdir.remove() }
+            let install = try Subprocess.run("/usr/bin/make", ["-C", BuildProducts.packageRoot, "install", "DESTDIR=\(destdir.path)", "PREFIX=/usr"],
+                                             timeout: 900)
+            XCTAssertEqual(install.status, 0, install.stderr)
+            let share = destdir.path + "/usr/share"
+            let files = ["/usr/bin/porthole", "/usr/share/porthole/porthole.conf", "/usr/share/porthole/porthole.conf.example",
+                         "/usr/share/applications/dev.porthole.Porthole.desktop", "/usr/share/metainfo/dev.porthole.Porthole.metainfo.xml",
+                         "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1"]
+            for file in files {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: destdir.path + file), "\(file) is installed")
+            }
+            let validate = try Subprocess.run("/usr/bin/appstreamcli", ["validate", "--no-net", share + "/metainfo/dev.porthole.Porthole.metainfo.xml"])
+            XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
+            let desktop = try Subprocess.run("/usr/bin/desktop-file-validate", [share + "/applications/dev.porthole.Porthole.desktop"])
+            XCTAssertEqual(desktop.status, 0, desktop.stdout + desktop.stderr)
+
+            // The installed binary, started from / with no checkout in reach, finds its own data
+            // and opens a page.
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let installed = destdir.path + "/usr/bin/porthole"
+            var env = fixture.environment
+            env["PORTHOLE_DATA_DIR"] = nil
+            let check = try Subprocess.run(installed, ["--check-config"], environment: env)
+            XCTAssertEqual(check.status, 0, check.stderr)
+            XCTAssertEqual(check.stdout, "\(share)/porthole/porthole.conf: ok\n", "it uses the installed default")
+            fixture.browser = try Subprocess(installed, ["--config", fixture.config], environment: env, directory: "/")
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") == 1 }, "the installed browser opened its page")
+            fixture.browser?.stop()
+
+            let uninstall = try Subprocess.run("/usr/bin/make", ["-C", BuildProducts.packageRoot, "uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])
+            XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
+            for file in files {
+                XCTAssertFalse(FileManager.default.fileExists(atPath: destdir.path + file), "\(file) is removed")
+            }
+        }
+    }
+}
