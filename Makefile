@@ -72,7 +72,10 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(DATADIR)/applications/dev.porthole.Porthole.desktop \
 	$(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml \
 	$(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg \
-	$(DATADIR)/man/man1/porthole.1
+	$(DATADIR)/man/man1/porthole.1 \
+	$(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service \
+	$(DATADIR)/porthole/cage/porthole-cage-session \
+	$(DATADIR)/porthole/cage/porthole-cage.service
 
 install: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
@@ -83,10 +86,14 @@ install: deps
 	install -Dm644 Resources/dev.porthole.Porthole.metainfo.xml $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
 	install -Dm644 Resources/dev.porthole.Porthole.svg $(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg
 	install -Dm644 Resources/porthole.1 $(DATADIR)/man/man1/porthole.1
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user $(DATADIR)/porthole/cage
+	sed 's|/usr/local|$(PREFIX)|g' Resources/systemd/porthole-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service
+	install -m755 Resources/cage/porthole-cage-session $(DATADIR)/porthole/cage/porthole-cage-session
+	sed 's|/usr/local|$(PREFIX)|g' Resources/cage/porthole-cage.service > $(DATADIR)/porthole/cage/porthole-cage.service
 
 uninstall:
 	rm -f $(INSTALLED_FILES)
-	-rmdir $(DATADIR)/porthole 2>/dev/null
+	-rmdir $(DATADIR)/porthole/cage $(DATADIR)/porthole 2>/dev/null
 
 clean:
 	rm -rf .build

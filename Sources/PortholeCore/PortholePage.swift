@@ -37,7 +37,7 @@ public enum PortholePage {
             : "<ul class=\"sites\">\n\(links)\n</ul>"
         return document(title: "Start page", body: """
             <h1>Approved sites</h1>
-            <p class="lead">This browser opens the sites below. Choose one, or use the Open menu.</p>
+            <p class="lead">This browser opens the sites below. Choose one to begin.</p>
             \(body)
             """)
     }

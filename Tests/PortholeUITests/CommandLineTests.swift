@@ -242,12 +242,16 @@ final class CommandLineTests: XCTestCase {
             let share = destdir.path + "/usr/share"
             let files = ["/usr/bin/porthole", "/usr/share/porthole/porthole.conf", "/usr/share/porthole/porthole.conf.example",
                          "/usr/share/applications/dev.porthole.Porthole.desktop", "/usr/share/metainfo/dev.porthole.Porthole.metainfo.xml",
-                         "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1"]
+                         "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1",
+                         "/usr/lib/systemd/user/porthole-kiosk.service", "/usr/share/porthole/cage/porthole-cage-session",
+                         "/usr/share/porthole/cage/porthole-cage.service"]
             for file in files {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: destdir.path + file), "\(file) is installed")
             }
             let validate = try Subprocess.run("/usr/bin/appstreamcli", ["validate", "--no-net", share + "/metainfo/dev.porthole.Porthole.metainfo.xml"])
             XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
+            let unit = (try? String(contentsOfFile: destdir.path + "/usr/lib/systemd/user/porthole-kiosk.service", encoding: .utf8)) ?? ""
+            XCTAssertTrue(unit.contains("ExecStart=/usr/bin/porthole --kiosk"), "the unit runs the installed binary: \(unit)")
             let desktop = try Subprocess.run("/usr/bin/desktop-file-validate", [share + "/applications/dev.porthole.Porthole.desktop"])
             XCTAssertEqual(desktop.status, 0, desktop.stdout + desktop.stderr)
 

@@ -123,7 +123,7 @@ public final class KioskController {
     }
 
     /// Keeps the screen on while a page shows (GTK asks the session: GNOME's session manager or
-    /// the desktop portal; without either it can do nothing, see Resources/kiosk.md).
+    /// the desktop portal; without either it can do nothing, see "Kiosk mode" in the README).
     private func inhibitIdle() {
         guard inhibitCookie == 0, let window = browser?.window, let application = gtk_window_get_application(window.cast()) else { return }
         inhibitCookie = gtk_application_inhibit(application, window.cast(), GTK_APPLICATION_INHIBIT_IDLE, "Showing a kiosk page")
