@@ -68,6 +68,10 @@ public final class WebViewCoordinator {
                 refuse(uri, reason: reason, frame: "main", showPage: true)
                 return
             }
+            if let port = RestrictedPorts.port(of: uri) {
+                showRestrictedPort(port, uri: uri)
+                return
+            }
             expectedTopLevel = .load
             webkit_web_view_load_uri(view, uri)
         case .html(let html, let baseURI):
@@ -213,6 +217,7 @@ public final class WebViewCoordinator {
     }
 
     private func loadChanged(_ event: WebKitLoadEvent) {
+        Log.debug("load event \(event.rawValue)", fields: ["PORTHOLE_URL": uri ?? ""])
         let ours = alternatePageURI != nil
         switch event {
         case WEBKIT_LOAD_STARTED:
@@ -239,6 +244,7 @@ public final class WebViewCoordinator {
     }
 
     private func loadFailed(uri: String, error: GLibError?) -> Bool {
+        Log.debug("load failed: \(error?.domain ?? "") \(error?.code ?? 0) \(error?.message ?? "")", fields: ["PORTHOLE_URL": uri])
         guard view != nil, let error else { return false }
         let networkDomain = String(cString: g_quark_to_string(webkit_network_error_quark()))
         let policyDomain = String(cString: g_quark_to_string(webkit_policy_error_quark()))
@@ -413,6 +419,12 @@ public final class WebViewCoordinator {
             expectedTopLevel = .load
             if let view { webkit_web_view_load_uri(view, uri) }
         case .allow:
+            if let port = RestrictedPorts.port(of: uri) {
+                // WebKit would commit an empty page without reporting a failure: say why instead.
+                webkit_policy_decision_ignore(decision)
+                if isTopLevel { showRestrictedPort(port, uri: uri) }
+                return
+            }
             webkit_policy_decision_use(decision)
         case .block(let reason):
             webkit_policy_decision_ignore(decision)
@@ -437,6 +449,13 @@ public final class WebViewCoordinator {
         case .block(let reason):
             refuse(uri, reason: reason, frame: "new-window", showPage: false)
         }
+    }
+
+    /// The error page for a URL on a port browsers never use (WebKit shows nothing there).
+    private func showRestrictedPort(_ port: Int, uri: String) {
+        let message = RestrictedPorts.message(port: port)
+        showPage(PortholePage.error(url: uri, message: message, homeURL: parent.homeURL), as: uri)
+        parent.onEvent(.loadFailed(uri: uri, message: message))
     }
 
     /// Logs a refusal, shows the Blocked page for top-level loads, tells the window.

@@ -137,3 +137,24 @@ final class PageStateTests: XCTestCase {
         XCTAssertEqual(state.headerSubtitle, "127.0.0.1")
     }
 }
+
+final class RestrictedPortsTests: XCTestCase {
+    func testFetchBadPortsAreRecognisedForWebURLsOnly() {
+        // Rows from the WHATWG Fetch standard's bad-port list (https://fetch.spec.whatwg.org/#port-blocking).
+        let rows: [(String, Int?)] = [
+            ("http://127.0.0.1:9/", 9),
+            ("https://example.com:25/mail", 25),
+            ("http://example.com:6667/", 6667),
+            ("http://example.com:10080/", 10080),
+            ("http://example.com/", nil),          // 80
+            ("https://example.com/", nil),         // 443
+            ("http://example.com:8080/", nil),
+            ("ftp://example.com:21/", nil),        // not a web scheme here
+            ("not a url", nil),
+        ]
+        for (url, port) in rows {
+            XCTAssertEqual(RestrictedPorts.port(of: url), port, url)
+        }
+        XCTAssertTrue(RestrictedPorts.message(port: 9).contains("Port 9"))
+    }
+}

@@ -190,6 +190,19 @@ final class BrowserWindowTests: XCTestCase {
         }
     }
 
+    func testARestrictedPortShowsTheErrorPage() {
+        MainActor.assumeIsolated {
+            // Port 9 (discard) is one WebKit refuses to use, as every browser does.
+            let window = TestApp.window(sites: [Site(name: "Discard", address: "http://127.0.0.1:9/")])
+            defer { TestApp.close(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { window.headerTitle == "Error" }, "header shows \(window.headerTitle ?? "nil")")
+            XCTAssertTrue(UI.waitForLoad(window))
+            let text = UI.bodyText(window)
+            XCTAssertTrue(text.contains("http://127.0.0.1:9/") && text.contains("Port 9"), text)
+        }
+    }
+
     func testStopStopsASlowLoad() {
         MainActor.assumeIsolated {
             let server = TestServer()
