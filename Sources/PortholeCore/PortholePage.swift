@@ -76,9 +76,14 @@ public enum PortholePage {
         return document(title: "Blocked", body: """
             <h1>This page is not available here</h1>
             <p class="url">\(HTML.escape(url))</p>
-            <p class="reason">\(HTML.escape(reason))</p>
+            <p class="reason">\(HTML.escape(sentence(reason)))</p>
             <p class="buttons">\(buttons.joined(separator: " "))</p>
             """)
+    }
+
+    /// A reason as a sentence on the page: capital first letter ("Blocked by filter …").
+    static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
     }
 
     static func document(title: String, body: String) -> String {

@@ -46,7 +46,7 @@ final class PortholePageTests: XCTestCase {
     }
 
     func testBlockedPageNamesTheURLAndReasonWithBackAndHome() {
-        let html = PortholePage.blocked(url: "https://evil.example/", reason: "Blocked by filter \"*\": not on the approved list.",
+        let html = PortholePage.blocked(url: "https://evil.example/", reason: "blocked by filter \"*\": not on the approved list.",
                                         homeURL: "https://apple.com/")
         XCTAssertTrue(html.contains("https://evil.example/"))
         XCTAssertTrue(html.contains("Blocked by filter &quot;*&quot;: not on the approved list."))
