@@ -40,6 +40,12 @@ public final class BrowserEngine {
     /// Configuration problems; while there are any, the start page lists them instead of sites.
     public var problems: [String] = []
 
+    /// What Porthole's own pages show for a loaded configuration: its sites, or its problems.
+    public func show(_ result: ConfigLoadResult) {
+        sites = result.effectiveConfiguration.sites
+        problems = result.problems.map(\.description)
+    }
+
     /// A context with persistent website data (`dataDirectory`/`cacheDirectory`, or WebKit's
     /// defaults under XDG dirs) or, when `ephemeral`, with data that lives only in memory.
     public init(sites: SiteList, ephemeral: Bool = false, dataDirectory: String? = nil, cacheDirectory: String? = nil) {

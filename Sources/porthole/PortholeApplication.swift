@@ -112,7 +112,9 @@ final class PortholeApplication {
             if options.flag("private") { overrides[.ephemeral] = "true" }
             if options.flag("kiosk") { overrides[.kioskEnabled] = "true" }
             loadConfiguration(report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
-            engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
+            let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
+            if let lastLoad { engine.show(lastLoad) }
+            self.engine = engine
             notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment, pid: getpid())
             notifier?.startWatchdog()
         } else if isRemote, options.string("config") != nil || options.flag("private") || options.flag("kiosk") {
@@ -154,18 +156,18 @@ final class PortholeApplication {
             Log.warning(problem.description, fields: ["PORTHOLE_EVENT": "config-problem"])
         }
         configuration = result.effectiveConfiguration
-        configurationProblems = result.problems
+        engine?.show(result)
+        lastLoad = result
         Log.info("configuration loaded", fields: ["PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
                                                   "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])
     }
 
-    private var configurationProblems: [ConfigProblem] = []
+    /// The last configuration load, for the engine created after it.
+    private var lastLoad: ConfigLoadResult?
 
     private func reloadConfiguration() {
         guard engine != nil else { return }
         loadConfiguration(report: { Console.error($0) })
-        engine?.sites = configuration.sites
-        engine?.problems = configurationProblems.map(\.description)
         window?.update(options: browserOptions())
     }
 
@@ -200,7 +202,6 @@ final class PortholeApplication {
             window.present()
             return
         }
-        engine.problems = configurationProblems.map(\.description)
         let options = browserOptions()
         // Kiosk mode keeps only the accelerators of the shortcuts it allows; it is fixed at start.
         BrowserWindow.installAccelerators(on: application, kiosk: options.kiosk)
