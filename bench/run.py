@@ -1,0 +1,987 @@
+#!/usr/bin/env python3
+"""Porthole's benchmark harness (issue 6): Porthole beside the engine floor and the installed peers.
+
+`make bench` runs it; see bench/README.md. Python 3 standard library only.
+
+For each round, every browser runs the `typical` scenario and then the `nav` scenario, browsers
+interleaved (A B C, A B C, ...) so that drift on the machine hits them all alike. Every run gets a
+fresh Xvfb (-displayfd), a private D-Bus session bus, fresh HOME/XDG directories, and its own URL
+prefix on the harness's HTTP server on 127.0.0.1. Measured from just before the process starts:
+
+  typical  start -> onload: arrival of the page's `done` report (fetched from its onload handler)
+           PSS: 1 s after onload, summed over the browser's processes (/proc/PID/smaps_rollup)
+           idle CPU: utime+stime+cutime+cstime (/proc/PID/stat) summed over the same processes,
+           the growth over the 5 s after the PSS sample
+  nav      20-hop chain: arrival of page 20's `done2` minus arrival of page 0's `done`
+
+The browser's processes: the started process and its descendants, anything left in its session or
+process group, and orphans re-parented to the harness (a child subreaper). Services that the run's
+private bus activated (e.g. the accessibility bus) are counted apart, not in the browser's figures.
+After measuring, the whole session is killed (SIGTERM, then SIGKILL), the bus and Xvfb are stopped,
+and the run is checked for leftovers by an environment marker every process of the run inherits.
+"""
+
+import argparse
+import collections
+import ctypes
+import datetime
+import http.server
+import json
+import os
+import re
+import secrets
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import pages  # noqa: E402
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+MARKER = "PORTHOLE_BENCH_RUN"
+SCREEN = "1024x768x24"
+NAV_HOPS = pages.NAV_HOPS
+
+# Peers: (name, argv, setup). Reported as "skipped (not installed)" when argv[0] is missing.
+# {url}, {profile} and {home} are replaced per run; setup runs untimed before the launch.
+FIREFOX_PREFS = """// First-run and update UI off, so the kiosk window shows only the page.
+user_pref("browser.aboutwelcome.enabled", false);
+user_pref("browser.shell.checkDefaultBrowser", false);
+user_pref("browser.startup.homepage_override.mstone", "ignore");
+user_pref("datareporting.policy.dataSubmissionEnabled", false);
+user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+user_pref("app.update.enabled", false);
+user_pref("browser.tabs.warnOnClose", false);
+"""
+PEERS = [
+    ("MiniBrowser", ["/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser", "{url}"], None),
+    ("surf", ["surf", "{url}"], None),
+    # A fresh HOME is a fresh profile; without this setting Epiphany shows a "set as default" bar.
+    ("epiphany", ["epiphany-browser", "{url}"],
+     ["gsettings", "set", "org.gnome.Epiphany", "ask-for-default", "false"]),
+    # --no-sandbox: Chromium refuses to run as root otherwise.
+    ("chromium --kiosk", ["chromium", "--kiosk", "--no-sandbox", "--user-data-dir={profile}", "--no-first-run",
+                          "--no-default-browser-check", "--password-store=basic", "{url}"], None),
+    ("firefox-esr --kiosk", ["firefox-esr", "--kiosk", "--profile", "{profile}", "--no-remote", "{url}"],
+     "firefox-prefs"),
+]
+
+CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+                 ".js": "text/javascript; charset=utf-8", ".png": "image/png"}
+
+
+def log(*args):
+    print(time.strftime("%H:%M:%S"), *args, file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------------------ server
+
+class Run:
+    """What the server saw of one run: request arrival times, the done/done2 reports."""
+
+    def __init__(self, run_id):
+        self.run_id = run_id
+        self.lock = threading.Lock()
+        self.requests = []              # (monotonic time, path below the run's prefix, status)
+        self.reports = {}               # "done"/"done2" -> (monotonic time, page's t)
+        self.reported = threading.Condition(self.lock)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 64
+
+    def __init__(self, root):
+        self.root = root
+        self.runs = {}
+        self.runs_lock = threading.Lock()
+        self.strays = []                # requests for no current run: late requests of a killed run
+        super().__init__(("127.0.0.1", 0), Handler)
+
+    def handle_error(self, request, client_address):
+        # A killed browser resets its keep-alive connections: expected, not worth a traceback.
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "porthole-bench"
+    # Without TCP_NODELAY a small response can wait for the client's delayed ACK (~40 ms on
+    # loopback), which would swamp the navigation figure.
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    def respond(self, status, body=b"", ctype="text/plain", cache="no-store"):
+        # Headers and body in one write: one segment for small responses, no Nagle interplay.
+        head = ("HTTP/1.1 %d %s\r\nServer: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n"
+                "Cache-Control: %s\r\n\r\n" % (status, self.responses[status][0], self.server_version,
+                                               ctype, len(body), cache)).encode()
+        self.wfile.write(head + (body if self.command != "HEAD" else b""))
+        return status
+
+    def do_HEAD(self):
+        self.do_GET()
+
+    def do_GET(self):
+        now = time.monotonic()
+        url = urllib.parse.urlsplit(self.path)
+        _, _, rest = url.path.partition("/")
+        run_id, _, rel = rest.partition("/")
+        with self.server.runs_lock:
+            run = self.server.runs.get(run_id)
+        if run is None:
+            self.server.strays.append(self.path)
+            return self.respond(404, b"no such run")
+        name = rel.rsplit("/", 1)[-1]
+        if name in ("done", "done2"):
+            t = urllib.parse.parse_qs(url.query).get("t", ["nan"])[0]
+            with run.lock:
+                run.requests.append((now, rel, 204))
+                run.reports.setdefault(name, (now, t))
+                run.reported.notify_all()
+            return self.respond(204)
+        path = os.path.normpath(os.path.join(self.server.root, rel))
+        ok = path.startswith(self.server.root + os.sep) and os.path.isfile(path)
+        with run.lock:
+            run.requests.append((now, rel, 200 if ok else 404))
+        if not ok:
+            return self.respond(404, b"not found")
+        with open(path, "rb") as f:
+            body = f.read()
+        # The run id in every URL keeps the cache from crossing runs; within a run (nav.css on
+        # every hop) the browser may cache as it would on a real site.
+        return self.respond(200, body, CONTENT_TYPES.get(os.path.splitext(path)[1], "application/octet-stream"),
+                            "max-age=3600")
+
+
+# ------------------------------------------------------------------------------------- /proc
+
+def read_stat(pid):
+    with open("/proc/%d/stat" % pid, "rb") as f:
+        data = f.read()
+    comm = data[data.index(b"(") + 1:data.rindex(b")")].decode("utf-8", "replace")
+    f = data[data.rindex(b")") + 2:].split()
+    # Fields from 3 on: state ppid pgrp session ... utime(14) stime cutime cstime ... starttime(22)
+    return {"comm": comm, "state": f[0].decode(), "ppid": int(f[1]), "pgrp": int(f[2]), "sid": int(f[3]),
+            "ticks": sum(int(x) for x in f[11:15]), "start": int(f[19])}
+
+
+def all_processes():
+    procs = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                procs[int(entry)] = read_stat(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return procs
+
+
+def has_marker(pid, marker):
+    try:
+        with open("/proc/%d/environ" % pid, "rb") as f:
+            return marker in b"\0" + f.read()
+    except OSError:
+        return False
+
+
+def memory_kb(pid):
+    """Pss and Rss in kB from smaps_rollup, or None when the process is gone."""
+    out = {}
+    try:
+        with open("/proc/%d/smaps_rollup" % pid) as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key in ("Pss", "Rss"):
+                    out[key] = int(value.split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return out
+
+
+def cmdline(pid):
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            return f.read().replace(b"\0", b" ").decode("utf-8", "replace").strip()
+    except OSError:
+        return ""
+
+
+class Tracker:
+    """Finds one run's processes: the browser's (tree, session, re-parented orphans) and the D-Bus
+    services activated on the run's bus. `infra` are the run's Xvfb and bus daemon."""
+
+    def __init__(self, root, infra, bus_pid, run_id):
+        self.root = root
+        self.root_start = read_stat(root)["start"]
+        self.infra = set(infra)
+        self.bus_pid = bus_pid
+        self.marker = ("\0%s=%s\0" % (MARKER, run_id)).encode()
+        self.me = os.getpid()
+        self.seen = {}                  # pid -> (comm, why) over the run's life
+
+    def collect(self):
+        """(processes, {pid: why} of the browser's, {pid: why} of the bus services)."""
+        procs = all_processes()
+        children = collections.defaultdict(list)
+        for pid, st in procs.items():
+            children[st["ppid"]].append(pid)
+        browser, services = {}, {}
+
+        def take(pid, why, into):
+            stack = [pid]
+            while stack:
+                p = stack.pop()
+                if p in browser or p in services or p in self.infra or p == self.me or p not in procs:
+                    continue
+                into[p] = why
+                stack.extend(children.get(p, ()))
+
+        if self.root in procs and procs[self.root]["start"] == self.root_start:
+            take(self.root, "tree", browser)
+        for pid, st in sorted(procs.items()):
+            if st["sid"] == self.root or st["pgrp"] == self.root:
+                take(pid, "session", browser)
+            elif self.bus_pid and self.bus_pid in (st["sid"], st["ppid"]):
+                # Activated by the bus: its child, or re-parented but still in the bus's session.
+                take(pid, "dbus", services)
+            elif st["ppid"] == self.me and pid not in self.infra:
+                take(pid, "re-parented", browser)
+        for group in (browser, services):
+            for p, why in group.items():
+                self.seen.setdefault(p, (procs[p]["comm"], why))
+        return procs, browser, services
+
+    def cpu_ticks(self):
+        """({pid: ticks} of the browser's processes, the same of the bus services)."""
+        procs, browser, services = self.collect()
+        return ({p: procs[p]["ticks"] for p in browser}, {p: procs[p]["ticks"] for p in services})
+
+    def memory(self):
+        procs, browser, services = self.collect()
+        rows = []
+        for group, kind in ((browser, "browser"), (services, "service")):
+            for p, why in group.items():
+                m = memory_kb(p) if procs[p]["state"] not in "ZX" else None
+                if m:
+                    rows.append({"pid": p, "comm": procs[p]["comm"], "why": why, "kind": kind,
+                                 "pss_kb": m.get("Pss", 0), "rss_kb": m.get("Rss", 0), "cmd": cmdline(p)[:200]})
+        rows.sort(key=lambda r: -r["pss_kb"])
+        return rows
+
+    def marked_leftovers(self):
+        """Processes of this run (by marker) still alive, other than the infrastructure."""
+        return [p for p, st in all_processes().items()
+                if p not in self.infra and p != self.me and st["state"] not in "ZX" and has_marker(p, self.marker)]
+
+
+def become_subreaper():
+    """Orphans of the browser (double-forked helpers) are re-parented to us, not to init."""
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0   # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+def reap_zombies(keep):
+    for pid, st in all_processes().items():
+        if st["ppid"] == os.getpid() and st["state"] == "Z" and pid not in keep:
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                pass
+
+
+def foreign_engines():
+    """WebKit/browser/X processes this harness did not start: they share library pages with the
+    measured browsers (lowering their PSS) and take CPU from them on a 2-core machine."""
+    names = {"WebKitWebProces", "WebKitNetworkPr", "WebKitGPUProces", "MiniBrowser", "porthole", "floor",
+             "surf", "epiphany", "chromium", "chrome", "firefox-esr", "Web Content", "Xvfb", "Xorg"}
+    procs = all_processes()
+
+    def ours(pid):
+        while pid in procs and pid > 1:
+            if pid == os.getpid():
+                return True
+            pid = procs[pid]["ppid"]
+        return False
+    return sorted("%d:%s" % (p, st["comm"]) for p, st in procs.items()
+                  if st["comm"] in names and st["state"] != "Z" and not ours(p))
+
+
+# ------------------------------------------------------------------------------ infrastructure
+
+def read_line(fd, proc, what, timeout=15):
+    buf, deadline = b"", time.monotonic() + timeout
+    while b"\n" not in buf:
+        if time.monotonic() > deadline:
+            raise RuntimeError("%s did not start within %d s" % (what, timeout))
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            chunk = os.read(fd, 256)
+            if not chunk:
+                raise RuntimeError("%s exited early (rc=%s)" % (what, proc.poll()))
+            buf += chunk
+        elif proc.poll() is not None:
+            raise RuntimeError("%s exited (rc=%s)" % (what, proc.returncode))
+    return buf.split(b"\n", 1)[0].decode().strip()
+
+
+def start_reporting(argv, what, env, logf):
+    """Starts argv with a pipe whose write end replaces {fd}; returns (process, first line)."""
+    r, w = os.pipe()
+    try:
+        proc = subprocess.Popen([a.replace("{fd}", str(w)) for a in argv], pass_fds=(w,), env=env,
+                                stdin=subprocess.DEVNULL, stdout=logf, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    finally:
+        os.close(w)
+    try:
+        return proc, read_line(r, proc, what)
+    except Exception:
+        stop(proc)
+        raise
+    finally:
+        os.close(r)
+
+
+def stop(proc, wait=3.0):
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(wait)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(wait)
+
+
+def kill_browser(tracker, keep, term_wait):
+    """SIGTERM the browser's session and every process counted as the browser's, then SIGKILL
+    what is left. Returns the names of processes that needed SIGKILL."""
+    needed_kill = []
+    for sig, wait in ((signal.SIGTERM, term_wait), (signal.SIGKILL, 3.0)):
+        procs, browser, _ = tracker.collect()
+        live = [p for p in browser if procs[p]["state"] not in "ZX"]
+        if not live:
+            break
+        try:
+            os.killpg(tracker.root, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+        for p in live:
+            try:
+                if read_stat(p)["start"] == procs[p]["start"]:   # not a recycled pid
+                    os.kill(p, sig)
+                    if sig == signal.SIGKILL:
+                        needed_kill.append(procs[p]["comm"])
+            except (OSError, ValueError):
+                pass
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            reap_zombies(keep)
+            procs, browser, _ = tracker.collect()
+            if not [p for p in browser if procs[p]["state"] not in "ZX"]:
+                break
+            time.sleep(0.05)
+    return needed_kill
+
+
+# ------------------------------------------------------------------------------------ browsers
+
+class Browser:
+    def __init__(self, name, argv, setup=None, env=None, note=None):
+        self.name = name
+        self.argv = argv
+        self.setup = setup
+        self.env = env or {}
+        self.note = note                # why it is not measured ("skipped (not installed)"), or None
+        self.command_note = ""          # shown under the table, e.g. how Porthole was launched
+
+    def resolve(self):
+        exe = self.argv[0]
+        found = shutil.which(exe) if "/" not in exe else (exe if os.access(exe, os.X_OK) else None)
+        if not found:
+            self.note = "skipped (not installed)"
+        return found
+
+
+def porthole_accepts_config(binary):
+    """True when `porthole --help` lists --config. Run without a display or bus, under a timeout."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tempfile.gettempdir(), "LANG": "C.UTF-8"}
+    try:
+        r = subprocess.run([binary, "--help"], capture_output=True, timeout=15, env=env,
+                           stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return b"--config" in r.stdout + r.stderr
+
+
+# ------------------------------------------------------------------------------------------ run
+
+def run_once(opts, server, browser, scenario):
+    """One launch of one browser on one scenario. Returns a dict; 'error' set when it failed."""
+    run_id = "%s-%s" % (re.sub(r"[^a-z0-9]", "", browser.name.lower())[:16], secrets.token_hex(5))
+    page = {"typical": "typical/index.html", "nav": "nav/0.html", "tiny": "tiny.html"}[scenario]
+    url = "http://127.0.0.1:%d/%s/%s" % (server.server_address[1], run_id, page)
+    res = {"browser": browser.name, "scenario": scenario, "run_id": run_id, "error": None}
+    run = Run(run_id)
+    with server.runs_lock:
+        server.runs[run_id] = run
+    tmp = tempfile.mkdtemp(prefix="porthole-bench-%s-" % run_id)
+    dirs = {k: os.path.join(tmp, k) for k in ("home", "runtime", "tmp", "profile")}
+    for d in dirs.values():
+        os.makedirs(d, mode=0o700)
+    log_path = os.path.join(tmp, "browser.log")
+    xvfb = bus = proc = tracker = None
+    with open(log_path, "wb") as logf:
+        try:
+            env = {"PATH": "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME": dirs["home"],
+                   "USER": "root", "LOGNAME": "root", "LANG": "C.UTF-8", "TMPDIR": dirs["tmp"],
+                   "XDG_RUNTIME_DIR": dirs["runtime"],
+                   "XDG_CONFIG_HOME": os.path.join(dirs["home"], ".config"),
+                   "XDG_CACHE_HOME": os.path.join(dirs["home"], ".cache"),
+                   "XDG_DATA_HOME": os.path.join(dirs["home"], ".local/share"),
+                   # Same for every browser; keeps GTK from starting the accessibility bridge.
+                   "NO_AT_BRIDGE": "1", MARKER: run_id}
+            xvfb, display = start_reporting(["Xvfb", "-displayfd", "{fd}", "-screen", "0", SCREEN, "-nolisten",
+                                             "tcp", "-noreset"], "Xvfb", env, logf)
+            env["DISPLAY"] = ":" + display
+            bus, address = start_reporting(["dbus-daemon", "--session", "--nofork", "--nopidfile",
+                                            "--print-address={fd}",
+                                            "--address=unix:path=%s/bus" % dirs["runtime"]], "dbus-daemon",
+                                           env, logf)
+            env["DBUS_SESSION_BUS_ADDRESS"] = address
+            env.update(browser.env)
+            subst = {"{url}": url, "{profile}": dirs["profile"], "{home}": dirs["home"]}
+            argv = [subst.get(a, a) for a in browser.argv]
+            res["argv"] = argv
+            if browser.setup == "firefox-prefs":
+                with open(os.path.join(dirs["profile"], "user.js"), "w") as f:
+                    f.write(FIREFOX_PREFS)
+            elif browser.setup:
+                subprocess.run(browser.setup, env=env, stdout=logf, stderr=subprocess.STDOUT, timeout=30)
+
+            t0 = time.monotonic()
+            proc = subprocess.Popen(argv, env=env, cwd=dirs["home"], stdin=subprocess.DEVNULL, stdout=logf,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+            tracker = Tracker(proc.pid, [xvfb.pid, bus.pid], bus.pid, run_id)
+
+            def wait_report(name, deadline):
+                with run.lock:
+                    while name not in run.reports:
+                        if time.monotonic() > deadline:
+                            raise RuntimeError("no `%s` report within %.0f s" % (name, opts.timeout))
+                        if proc.poll() is not None and not tracker.collect()[1]:
+                            raise RuntimeError("browser exited (rc=%s) before `%s`" % (proc.returncode, name))
+                        run.reported.wait(0.2)
+                    return run.reports[name][0]
+
+            t_done = wait_report("done", t0 + opts.timeout)
+            res["onload_ms"] = (t_done - t0) * 1000
+            res["cpu_to_onload_s"] = sum(tracker.cpu_ticks()[0].values()) / CLK_TCK
+            with run.lock:
+                res["first_request_ms"] = (run.requests[0][0] - t0) * 1000
+            if scenario == "nav":
+                t_done2 = wait_report("done2", t_done + opts.timeout)
+                res["nav_ms"] = (t_done2 - t_done) * 1000
+                with run.lock:
+                    res["hops_ms"] = [round((t - t_done) * 1000, 1) for t, rel, _ in run.requests
+                                      if t >= t_done and rel.endswith(".html")]
+            if scenario == "typical":
+                time.sleep(max(0.0, t_done + opts.settle - time.monotonic()))
+                rows = tracker.memory()
+                c1, s1 = tracker.cpu_ticks()
+                t1 = time.monotonic()
+                time.sleep(opts.idle)
+                c2, s2 = tracker.cpu_ticks()
+                res["idle_window_s"] = time.monotonic() - t1
+                res["pss_mb"] = sum(r["pss_kb"] for r in rows if r["kind"] == "browser") / 1024
+                res["rss_mb"] = sum(r["rss_kb"] for r in rows if r["kind"] == "browser") / 1024
+                res["services_pss_mb"] = sum(r["pss_kb"] for r in rows if r["kind"] == "service") / 1024
+                # A process started in the window counts whole; one that ended in it counts through
+                # its parent's cutime+cstime once reaped.
+                res["idle_cpu_s"] = sum(t - c1.get(p, 0) for p, t in c2.items()) / CLK_TCK
+                res["services_idle_cpu_s"] = sum(t - s1.get(p, 0) for p, t in s2.items()) / CLK_TCK
+                for r in rows:
+                    after = c2.get(r["pid"], s2.get(r["pid"]))
+                    r["idle_cpu_s"] = (after - c1.get(r["pid"], s1.get(r["pid"], 0))) / CLK_TCK \
+                        if after is not None else None
+                res["processes"] = rows
+            with run.lock:
+                res["not_found"] = sorted({rel for _, rel, status in run.requests if status == 404})
+        except Exception as e:          # one failed run must not end the benchmark
+            res["error"] = str(e) or e.__class__.__name__
+        finally:
+            if tracker:
+                res["sigkill_needed"] = kill_browser(tracker, [p.pid for p in (xvfb, bus, proc) if p],
+                                                     opts.term_wait)
+                res["seen"] = sorted("%s (%s)" % v for v in tracker.seen.values())
+            if proc:
+                stop(proc, 1.0)
+            stop(bus)
+            if tracker:
+                time.sleep(0.1)         # bus services exit when their bus goes away
+                reap_zombies([p.pid for p in (xvfb, bus, proc) if p])
+                left = tracker.marked_leftovers()
+                for p in left:
+                    try:
+                        os.kill(p, signal.SIGKILL)
+                    except OSError:
+                        pass
+                res["leftovers"] = ["%d:%s" % (p, cmdline(p)[:80]) for p in left]
+            stop(xvfb)
+            reap_zombies([])
+    with server.runs_lock:
+        server.runs.pop(run_id, None)
+    if res["error"]:
+        with open(log_path, "rb") as f:
+            text = f.read()
+        res["log"] = (text if len(text) < 4000 else text[:2000] + b"\n[...]\n" + text[-2000:]).decode("utf-8", "replace")
+    shutil.rmtree(tmp, ignore_errors=True)
+    return res
+
+
+# --------------------------------------------------------------------------------------- report
+
+def stats(values):
+    return (statistics.median(values), min(values), max(values)) if values else None
+
+
+def fmt(st, digits):
+    if st is None:
+        return "–"
+    med, lo, hi = st
+    return "%.*f (%.*f–%.*f)" % (digits, med, digits, lo, digits, hi)
+
+
+METRICS = [  # key, column title, digits, scenario
+    ("onload_ms", "start → onload (ms)", 0, "typical"),
+    ("pss_mb", "PSS 1 s after load (MB)", 1, "typical"),
+    ("idle_cpu_s", "CPU in {idle} s idle (s)", 2, "typical"),
+    ("nav_ms", "%d-hop navigation chain (ms)" % NAV_HOPS, 0, "nav"),
+]
+DETAILS = [  # key, column title, digits; all from the typical page
+    ("first_request_ms", "start → first request (ms)", 0),
+    ("cpu_to_onload_s", "CPU to onload (s)", 2),
+    ("rss_mb", "RSS 1 s after load (MB)", 1),
+    ("services_pss_mb", "D-Bus services' PSS (MB)", 1),
+    ("services_idle_cpu_s", "D-Bus services' CPU in {idle} s idle (s)", 2),
+]
+TARGETS = [  # key, kind, bound, description
+    ("onload_ms", "ratio", 1.03, "≤ 1.03× floor"),
+    ("pss_mb", "ratio", 1.05, "≤ 1.05× floor"),
+    ("idle_cpu_s", "diff", 0.01, "≤ floor + 0.01 s"),
+    ("nav_ms", "ratio", 1.02, "≤ 1.02× floor"),
+]
+
+
+def samples(results, browser, key):
+    return [r[key] for r in results if r["browser"] == browser and not r["error"] and key in r]
+
+
+def policy_median_ns(markdown):
+    """The median decision time in ns at 100,000 filters from policy-bench's Markdown table, or None.
+    Looks for the row whose filter count is 100,000 (not the seed's scan) and the column whose title
+    says median (not the seed's); the unit comes from the cell or the column title."""
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in markdown.splitlines() if line.strip().startswith("|")]
+    if len(rows) < 3:
+        return None
+    header = [h.lower() for h in rows[0]]
+    seed = re.compile(r"seed|linear|substring|scan")
+    cols = [i for i, h in enumerate(header) if "median" in h and not seed.search(h) and "compile" not in h]
+    units = {"ns": 1.0, "µs": 1e3, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+    for row in rows[2:]:
+        if not any(re.sub(r"[,_\s\u202f\u2009']", "", c) in ("100000", "100k") for c in row):
+            continue
+        if any(seed.search(c.lower()) for c in row) and len(rows) > 3:
+            continue
+        for i in cols:
+            if i >= len(row):
+                continue
+            m = re.match(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(ns|µs|μs|us|ms|s)?\b", row[i].replace(",", ""))
+            if not m:
+                continue
+            unit = m.group(2) or next((u for u in units if re.search(r"\(%s\)|\b%s\b" % (u, u), header[i])), None)
+            if unit:
+                return float(m.group(1)) * units[unit]
+    return None
+
+
+def machine_info():
+    info = {}
+    try:
+        with open("/proc/cpuinfo") as f:
+            info["cpu"] = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "?")
+    except OSError:
+        info["cpu"] = "?"
+    info["cores"] = os.cpu_count()
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(next(l for l in f if l.startswith("MemTotal")).split()[1])
+        info["memory"] = "%.1f GiB" % (kb / 1024 / 1024)
+    except (OSError, StopIteration, ValueError):
+        info["memory"] = "?"
+    info["kernel"] = os.uname().release
+
+    def out(*argv):
+        try:
+            return subprocess.run(argv, capture_output=True, text=True, timeout=30).stdout.strip()
+        except (OSError, subprocess.TimeoutExpired):
+            return ""
+    info["webkitgtk"] = out("pkg-config", "--modversion", "webkit2gtk-4.1") or "?"
+    try:
+        with open("/etc/debian_version") as f:
+            info["os"] = "Debian " + f.read().strip()
+    except OSError:
+        info["os"] = os.uname().sysname
+    info["swift"] = (out("swift", "--version").splitlines() or ["?"])[0]
+    info["commit"] = out("git", "-C", REPO, "rev-parse", "--short", "HEAD") or "?"
+    if out("git", "-C", REPO, "status", "--porcelain", "--untracked-files=no"):
+        info["commit"] += " (with uncommitted changes)"
+    with open("/proc/loadavg") as f:
+        info["loadavg"] = " ".join(f.read().split()[:3])
+    return info
+
+
+def report(opts, browsers, results, meta):
+    metrics = [(k, t.format(idle="%g" % opts.idle), d, sc) for k, t, d, sc in METRICS]
+    details = [(k, t.format(idle="%g" % opts.idle), d) for k, t, d in DETAILS]
+    measured = [b for b in browsers if not b.note]
+    ok = lambda r: not r["error"] and r.get("label") != "warm-up"  # noqa: E731
+    timed = [r for r in results if ok(r)]
+    out = ["# Benchmarks", "",
+           "Generated by `make bench` (`bench/run.py`, see `bench/README.md`); do not edit by hand.", "",
+           "- Date: %s" % meta["date"],
+           "- Command: `%s`" % meta["command"],
+           "- Machine: %s, %d cores, %s RAM; kernel %s; %s" % (meta["machine"]["cpu"], meta["machine"]["cores"],
+                                                            meta["machine"]["memory"], meta["machine"]["kernel"],
+                                                            meta["machine"]["os"]),
+           "- WebKitGTK %s; %s; Porthole at %s" % (meta["machine"]["webkitgtk"], meta["machine"]["swift"],
+                                                  meta["machine"]["commit"]),
+           "- Rounds: %d%s, interleaved (each round: every browser on the typical page, then every browser on "
+           "the navigation chain), after %d warm-up launch(es) of each browser; load average at start %s"
+           % (opts.rounds, " (quick mode)" if opts.quick else "", opts.warmup, meta["machine"]["loadavg"]),
+           ""]
+    if meta.get("foreign"):
+        out += ["**Warning:** processes this harness did not start were running (they share library pages "
+                "with the measured browsers, lowering PSS, and compete for the CPU): %s" % "; ".join(meta["foreign"]),
+                ""]
+    out += ["## Browsers", "",
+            "Median (min–max) of %d rounds. PSS and CPU are summed over the browser's processes (the UI process, "
+            "WebKitWebProcess, WebKitNetworkProcess, …); D-Bus services the browser activated are not included "
+            "(see *Processes*)." % opts.rounds, "",
+            "| browser | " + " | ".join(m[1] for m in metrics) + " |",
+            "|---|" + "---:|" * len(metrics)]
+    for b in browsers:
+        if b.note:
+            out.append("| %s | %s |" % (b.name, " | ".join([b.note] + ["–"] * (len(metrics) - 1))))
+            continue
+        cells = []
+        for key, _, digits, scenario in metrics:
+            n_ok = len(samples(timed, b.name, key))
+            n_all = len([r for r in results if r["browser"] == b.name and r["scenario"] == scenario
+                         and r.get("label") != "warm-up"])
+            cell = fmt(stats(samples(timed, b.name, key)), digits)
+            if n_ok < n_all:
+                cell += " [%d of %d failed]" % (n_all - n_ok, n_all)
+            cells.append(cell)
+        out.append("| %s | %s |" % (b.name, " | ".join(cells)))
+    out.append("")
+    for b in browsers:
+        if b.command_note:
+            out.append("- %s: %s" % (b.name, b.command_note))
+    out += ["", "Details (medians; typical page):", "",
+            "| browser | " + " | ".join(d[1] for d in details) + " |", "|---|" + "---:|" * len(details)]
+    for b in measured:
+        out.append("| %s | %s |" % (b.name, " | ".join(
+            "%.*f" % (digits, stats(samples(timed, b.name, key))[0]) if samples(timed, b.name, key) else "–"
+            for key, _, digits in details)))
+    out.append("")
+
+    # Targets: Porthole against the floor of the same run.
+    out += ["## Targets: Porthole against the engine floor (same run)", "",
+            "| measure | Porthole | floor | Porthole / floor | target | result |",
+            "|---|---:|---:|---:|---|---|"]
+    have = {b.name for b in measured}
+    for (key, title, digits, _), (_, kind, bound, desc) in zip(metrics, TARGETS):
+        p, f = stats(samples(timed, "Porthole", key)), stats(samples(timed, "floor", key))
+        if "Porthole" not in have or "floor" not in have or not p or not f:
+            out.append("| %s | %s | %s | – | %s | not measured |" % (title, fmt(p, digits), fmt(f, digits), desc))
+            continue
+        if kind == "ratio":
+            rel = p[0] / f[0] if f[0] else float("inf")
+            shown, met = "%.3f×" % rel, rel <= bound
+        else:
+            rel = p[0] - f[0]
+            shown, met = "%+.2f s" % rel, rel <= bound + 1e-9
+        spread = f[2] - f[1]
+        verdict = "met" if met else "**missed**"
+        if kind == "ratio" and f[0] and abs(p[0] - f[0] * bound) < spread:
+            verdict += " (within the floor's run-to-run spread)"
+        elif kind == "diff" and abs(rel - bound) < spread:
+            verdict += " (within the floor's run-to-run spread)"
+        out.append("| %s | %s | %s | %s | %s | %s |" % (title, "%.*f" % (digits, p[0]), "%.*f" % (digits, f[0]),
+                                                        shown, desc, verdict))
+    out.append("")
+    if not meta.get("config"):
+        out += ["Porthole was launched **without** `--config` (its `--help` does not list the option yet), so "
+                "its site policy was not on in this run.", ""]
+
+    # Policy.
+    out += ["## Policy decisions and filter compilation (`policy-bench`)", ""]
+    text, rc = meta.get("policy_text", ""), meta.get("policy_rc")
+    if rc not in (None, 0):
+        out += ["`policy-bench` exited with status %s." % rc, ""]
+    if not text.strip():
+        out += ["`policy-bench` printed nothing.", ""]
+    elif "|" in text:
+        out += [text.rstrip(), ""]
+    else:
+        out += ["`policy-bench` printed no table; its output:", "", "```", text.rstrip(), "```", ""]
+    median = policy_median_ns(text)
+    if median is None:
+        out += ["Target: median decision ≤ 1 µs at 100,000 filters — **not determined** (no median decision time "
+                "for 100,000 filters found in the output above).", ""]
+    else:
+        out += ["Target: median decision ≤ 1 µs at 100,000 filters — %.3f µs: %s." % (
+            median / 1000, "met" if median <= 1000 else "**missed**"), ""]
+
+    # Details.
+    fails = [r for r in results if r["error"]]
+    if fails:
+        out += ["## Failed runs", ""]
+        for r in fails:
+            why = next((l.strip() for l in r.get("log", "").splitlines()
+                        if re.search(r"crash|fatal|segmentation|abort|assert|error:", l, re.I)), None)
+            out.append("- %s, %s, %s: %s%s" % (r.get("label"), r["scenario"], r["browser"], r["error"],
+                                              "; its log says: `%s`" % why[:200].replace("`", "'") if why else ""))
+        out.append("")
+    leftovers = [r for r in results if r.get("leftovers")]
+    if leftovers:
+        out += ["## Processes that survived the kill (then killed by marker)", ""]
+        for r in leftovers:
+            out.append("- %s, %s: %s" % (r["scenario"], r["browser"], ", ".join(r["leftovers"])))
+        out.append("")
+    out += ["## Processes", "", "Counted in one typical-page run of each browser (the median-PSS run): PSS 1 s after "
+            "onload and CPU in the 5 s idle window. *dbus*: a service activated on the run's private bus, "
+            "reported apart.", ""]
+    for b in measured:
+        runs = sorted([r for r in timed if r["browser"] == b.name and "pss_mb" in r], key=lambda r: r["pss_mb"])
+        if not runs:
+            continue
+        r = runs[len(runs) // 2]
+        agg = collections.OrderedDict()
+        for p in r["processes"]:
+            a = agg.setdefault((p["comm"], p["kind"]), [0, 0, 0.0])
+            a[0] += 1
+            a[1] += p["pss_kb"]
+            a[2] += p.get("idle_cpu_s") or 0.0
+        parts = ["%s%s %.1f MB, %.2f s%s" % (comm, " ×%d" % n if n > 1 else "", kb / 1024, cpu,
+                                            " (dbus)" if kind == "service" else "")
+                 for (comm, kind), (n, kb, cpu) in agg.items()]
+        out.append("- %s: %s" % (b.name, "; ".join(parts)))
+    out += ["", "## Method", "",
+            "Each run: a fresh Xvfb (%s, `-displayfd`, no window manager), a private D-Bus session bus, fresh "
+            "`HOME` and XDG directories, `NO_AT_BRIDGE=1`, the browser in its own session (`setsid`). "
+            "The harness serves the pages from 127.0.0.1 (one write per response, `TCP_NODELAY`, "
+            "`Cache-Control: max-age=3600`, a per-run URL prefix) and times request arrivals from just before "
+            "the process starts. The typical page: %s. *start → onload*: arrival of the page's "
+            "`fetch('done')` from its onload handler. *PSS*: `/proc/PID/smaps_rollup`, %g s after onload. "
+            "*CPU in idle*: growth of utime+stime+cutime+cstime (`/proc/PID/stat`, %d ticks per second) over "
+            "the %g s after the PSS sample. *Navigation chain*: %d same-origin link clicks, each page's onload "
+            "clicking the link to the next; from page 0's report to page %d's. After measuring, the browser's "
+            "session is killed (SIGTERM, then SIGKILL after %g s) and the run is checked for leftovers. "
+            "Targets compare medians of the same run."
+            % (SCREEN, meta["page_sizes"], opts.settle, CLK_TCK, opts.idle, NAV_HOPS, NAV_HOPS, opts.term_wait),
+            ""]
+    return "\n".join(out)
+
+
+# ----------------------------------------------------------------------------------------- main
+
+def enter_network_namespace():
+    """Re-executes inside a private network namespace holding only loopback, so no browser can
+    reach past 127.0.0.1 and a failed lookup fails at once. False when not permitted here."""
+    if os.environ.get("PORTHOLE_BENCH_NETNS") == "1":
+        return subprocess.run(["ip", "link", "set", "lo", "up"], capture_output=True).returncode == 0 or \
+            subprocess.run(["ifconfig", "lo", "up"], capture_output=True).returncode == 0
+    if not shutil.which("unshare") or subprocess.run(["unshare", "--net", "true"], capture_output=True).returncode:
+        log("no private network namespace (unshare --net not permitted); browsers can reach the network")
+        return False
+    env = dict(os.environ, PORTHOLE_BENCH_NETNS="1")
+    os.execvpe("unshare", ["unshare", "--net", "--", sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env)
+
+
+def main():
+    env_rounds = os.environ.get("BENCH_ROUNDS", "").strip()
+    env_quick = os.environ.get("BENCH_QUICK", "").strip() not in ("", "0")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--porthole", default=os.path.join(REPO, ".build/release/porthole"))
+    ap.add_argument("--floor", default=os.path.join(REPO, ".build/bench/floor"))
+    ap.add_argument("--config", default=os.path.join(HERE, "bench.conf"), help="passed to Porthole as --config")
+    ap.add_argument("--policy", metavar="FILE", help="policy-bench's --markdown output")
+    ap.add_argument("--policy-output", metavar="FILE", help="policy-bench's stdout (used when FILE is empty)")
+    ap.add_argument("--policy-rc", type=int, help="policy-bench's exit status")
+    ap.add_argument("--peers", default="all", help="'all', 'none' or a comma list of peer names")
+    ap.add_argument("--peer", action="append", default=[], metavar="NAME=ARGV0",
+                    help="an extra peer launched as `ARGV0 URL` (the self-test uses it)")
+    ap.add_argument("--rounds", type=int, default=int(env_rounds) if env_rounds else None,
+                    help="rounds (default: $BENCH_ROUNDS, else 5; 2 in quick mode)")
+    ap.add_argument("--quick", action="store_true", default=env_quick,
+                    help="smoke run ($BENCH_QUICK=1): 2 rounds, Porthole, the floor and MiniBrowser only")
+    ap.add_argument("--warmup", type=int, default=1, help="untimed launches of each browser first (tiny page)")
+    ap.add_argument("--settle", type=float, default=1.0, help="seconds from onload to the PSS sample")
+    ap.add_argument("--idle", type=float, default=5.0, help="seconds of the idle-CPU window")
+    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--term-wait", type=float, default=3.0)
+    ap.add_argument("--pages", default=os.path.join(tempfile.gettempdir(), "porthole-bench-pages"))
+    ap.add_argument("--out", metavar="FILE", help="write the Markdown report here (docs/benchmarks.md)")
+    ap.add_argument("--json", metavar="FILE", help="write every sample here")
+    ap.add_argument("--command", default=None, help="the command shown in the report (default: this one)")
+    ap.add_argument("--no-netns", action="store_true", help="do not run in a private network namespace")
+    opts = ap.parse_args()
+    if opts.rounds is None:
+        opts.rounds = 2 if opts.quick else 5
+    if opts.rounds < 1:
+        ap.error("--rounds must be at least 1")
+
+    netns = False if opts.no_netns else enter_network_namespace()
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.default_int_handler)   # tear the current run down as on Ctrl-C
+    if not become_subreaper():
+        log("warning: not a child subreaper; double-forked helpers are found by session only")
+    for tool in ("Xvfb", "dbus-daemon"):
+        if not shutil.which(tool):
+            sys.exit("error: %s not found (apt-get install xvfb dbus-daemon)" % tool)
+
+    # Browsers: Porthole, the floor, then the peers.
+    porthole = Browser("Porthole", [os.path.abspath(opts.porthole), "{url}"])
+    config = False
+    if porthole.resolve():
+        if porthole_accepts_config(porthole.argv[0]):
+            config = True
+            porthole.argv = [porthole.argv[0], "--config", os.path.abspath(opts.config), "{url}"]
+            porthole.command_note = "launched as `porthole --config bench/bench.conf URL` (site policy on)."
+        else:
+            porthole.command_note = ("launched as `porthole URL`: this build's `--help` does not list `--config`, "
+                                     "so the site policy was not on.")
+        porthole.note = None
+    else:
+        porthole.note = "not built (%s missing)" % opts.porthole
+    floor = Browser("floor", [os.path.abspath(opts.floor), "{url}"])
+    if not floor.resolve():
+        floor.note = "not built (%s missing)" % opts.floor
+    floor.command_note = "`bench/floor/floor.c`: one GtkWindow (1024×700, Porthole's default size) with one " \
+                         "WebKitWebView."
+    browsers = [porthole, floor]
+    wanted = None if opts.peers == "all" else set() if opts.peers == "none" else \
+        {p.strip() for p in opts.peers.split(",")}
+    for name, argv, setup in PEERS:
+        if wanted is not None and name not in wanted and name.split()[0] not in wanted:
+            continue
+        b = Browser(name, argv, setup)
+        if b.resolve() and opts.quick and name != "MiniBrowser":
+            b.note = "skipped (quick mode)"
+        browsers.append(b)
+    for spec in opts.peer:
+        name, _, exe = spec.partition("=")
+        b = Browser(name, [exe, "{url}"])
+        b.resolve()
+        browsers.append(b)
+    measured = [b for b in browsers if not b.note]
+    for b in browsers:
+        log("%-20s %s" % (b.name, b.note or " ".join(b.argv)))
+
+    root = pages.generate(os.path.abspath(opts.pages))
+    text, imgs, count = pages.sizes(root)
+    server = Server(root)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    log("serving %s on http://127.0.0.1:%d/ (private network namespace: %s)"
+        % (root, server.server_address[1], "yes" if netns else "no"))
+
+    command = opts.command or " ".join([os.path.relpath(sys.argv[0])] + sys.argv[1:])
+    meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M %Z").strip(), "command": command,
+            "machine": machine_info(), "config": config, "netns": netns, "foreign": [],
+            "page_sizes": "%d bytes of HTML, CSS and JS in 4 files and %d PNG images of %d bytes" % (text, count, imgs)}
+    if opts.policy or opts.policy_output:
+        texts = []
+        for path in (opts.policy, opts.policy_output):
+            try:
+                with open(path) as f:
+                    texts.append(f.read())
+            except (OSError, TypeError):
+                texts.append("")
+        meta["policy_text"] = texts[0] if texts[0].strip() else texts[1]
+        meta["policy_rc"] = opts.policy_rc
+    else:
+        meta["policy_text"] = ""
+
+    def check_foreign(when):
+        found = foreign_engines()
+        if found:
+            log("WARNING (%s): processes not started here share pages and CPU: %s" % (when, " ".join(found)))
+            meta["foreign"].append("%s: %s" % (when, " ".join(found)))
+
+    results = []
+
+    def one(b, scenario, label):
+        r = run_once(opts, server, b, scenario)
+        r["label"] = label
+        results.append(r)
+        if r["error"]:
+            log("%-8s %-8s %-20s FAILED: %s" % (label, scenario, b.name, r["error"]))
+        else:
+            extra = " ".join("%s=%.*f" % (k, d, r[k]) for k, _, d, _ in METRICS if k in r)
+            log("%-8s %-8s %-20s %s%s" % (label, scenario, b.name, extra,
+                                          "  not found: %s" % r["not_found"] if r.get("not_found") else ""))
+        if r.get("leftovers"):
+            log("  leftovers (killed): %s" % r["leftovers"])
+
+    started = time.monotonic()
+    try:
+        check_foreign("start")
+        for _ in range(opts.warmup):
+            for b in measured:
+                one(b, "tiny", "warm-up")
+        for n in range(1, opts.rounds + 1):
+            if n > 1:
+                check_foreign("round %d" % n)
+            for scenario in ("typical", "nav"):
+                for b in measured:
+                    one(b, scenario, "round %d" % n)
+    except KeyboardInterrupt:
+        log("interrupted: reporting the runs so far")
+        meta["interrupted"] = True
+    server.shutdown()
+    meta["duration_s"] = round(time.monotonic() - started)
+    md = report(opts, browsers, results, meta)
+    print(md)
+    if opts.out:
+        with open(opts.out, "w") as f:
+            f.write(md + "\n")
+        log("wrote %s" % opts.out)
+    if opts.json:
+        with open(opts.json, "w") as f:
+            json.dump({"meta": meta, "options": vars(opts), "results": results}, f, indent=1)
+        log("wrote %s" % opts.json)
+    log("benchmark took %d s" % meta["duration_s"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
