@@ -1,0 +1,139 @@
+#!/bin/sh
+# Self-test of the benchmark harness with a fake browser (bench/fakebrowser.py): needs Xvfb,
+# dbus-daemon and python3, no real browser, about 30 s. Runs bench/run.py twice (a Porthole that
+# takes --config, then an older one that does not), checks the samples, the report and that no
+# process survived, and ends with "N passed, 0 failed". Exit status 1 when a check failed.
+set -eu
+BENCH=$(cd "$(dirname "$0")" && pwd)
+WORK=$(mktemp -d /tmp/porthole-bench-selftest-XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+
+for name in porthole legacy-porthole floor; do
+  case $name in
+    porthole) extra="--burn 0.4" ;;
+    legacy-porthole) extra="--legacy" ;;
+    floor) extra="" ;;
+  esac
+  printf '#!/bin/sh\nexec python3 %s/fakebrowser.py %s "$@"\n' "$BENCH" "$extra" > "$WORK/$name"
+  chmod +x "$WORK/$name"
+done
+echo "policy-bench" > "$WORK/policy.out"        # what the placeholder policy-bench prints
+: > "$WORK/policy.md"
+pgrep -x Xvfb | sort > "$WORK/xvfb-before" || true
+
+python3 "$BENCH/run.py" --porthole "$WORK/porthole" --floor "$WORK/floor" --peers none \
+  --peer ghost=/nonexistent/ghost-browser --rounds 2 --settle 0.5 --idle 1.5 --term-wait 2 --timeout 20 \
+  --pages "$WORK/pages" --policy "$WORK/policy.md" --policy-output "$WORK/policy.out" --policy-rc 0 \
+  --out "$WORK/report.md" --json "$WORK/results.json" > "$WORK/stdout.md" 2> "$WORK/stderr.log" \
+  && echo 0 > "$WORK/rc" || echo $? > "$WORK/rc"
+python3 "$BENCH/run.py" --porthole "$WORK/legacy-porthole" --floor "$WORK/floor" --peers none \
+  --rounds 1 --warmup 0 --settle 0.2 --idle 0.5 --term-wait 2 --timeout 20 --pages "$WORK/pages" \
+  --out "$WORK/legacy.md" --json "$WORK/legacy.json" > /dev/null 2> "$WORK/legacy.log" \
+  && echo 0 > "$WORK/legacy-rc" || echo $? > "$WORK/legacy-rc"
+sleep 0.5
+pgrep -x Xvfb | sort > "$WORK/xvfb-after" || true
+
+python3 - "$WORK" "$BENCH" <<'PY'
+import json, os, sys
+work, bench = sys.argv[1], sys.argv[2]
+sys.path.insert(0, bench)
+import pages, run
+passed = failed = 0
+
+
+def check(name, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL: %s %s" % (name, detail))
+
+
+def read(name):
+    try:
+        with open(os.path.join(work, name)) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+check("run.py exits 0", read("rc").strip() == "0", read("stderr.log")[-2000:])
+d = json.loads(read("results.json") or '{"results": [], "meta": {}}')
+rs = d["results"]
+md = read("report.md")
+timed = [r for r in rs if r.get("label") != "warm-up"]
+check("2 warm-ups + 2 rounds x 2 scenarios x 2 browsers", len(rs) == 10, len(rs))
+check("every run succeeded", rs and all(not r["error"] for r in rs),
+      [(r["browser"], r["scenario"], r["error"], r.get("log")) for r in rs if r["error"]])
+check("interleaved A B, A B per scenario and round",
+      [(r["label"], r["scenario"], r["browser"]) for r in timed] ==
+      [("round %d" % n, s, b) for n in (1, 2) for s in ("typical", "nav") for b in ("Porthole", "floor")])
+check("every asset of the pages served (no 404)", all(not r.get("not_found") for r in rs))
+check("onload after the first request", all(r["onload_ms"] >= r["first_request_ms"] > 0 for r in rs if not r["error"]))
+typical = [r for r in timed if r["scenario"] == "typical" and not r["error"]]
+nav = [r for r in timed if r["scenario"] == "nav" and not r["error"]]
+check("tree, helper and re-parented daemon counted (3 processes)",
+      typical and all(len([p for p in r["processes"] if p["kind"] == "browser"]) == 3 for r in typical),
+      [[(p["comm"], p["why"]) for p in r["processes"]] for r in typical])
+check("double-forked daemon found as re-parented",
+      all(any(p["why"] == "re-parented" for p in r["processes"]) for r in typical))
+check("PSS includes the 24 MB the fake holds", all(r["pss_mb"] >= 24 for r in typical),
+      [r["pss_mb"] for r in typical])
+burner = [r["idle_cpu_s"] for r in typical if r["browser"] == "Porthole"]
+quiet = [r["idle_cpu_s"] for r in typical if r["browser"] == "floor"]
+check("idle CPU sees the helper's 0.4 s burn", burner and all(0.3 <= c <= 0.6 for c in burner), burner)
+check("idle CPU of a quiet browser is ~0", quiet and all(c <= 0.05 for c in quiet), quiet)
+check("navigation chain timed over %d hops" % run.NAV_HOPS,
+      nav and all(r["nav_ms"] > 0 and len(r["hops_ms"]) == run.NAV_HOPS for r in nav))
+check("Porthole launched with --config bench.conf",
+      all("--config" in r["argv"] and r["argv"][-2].endswith("bench.conf") for r in rs if r["browser"] == "Porthole"))
+check("no survivors, no SIGKILL needed", all(not r.get("leftovers") and not r.get("sigkill_needed") for r in rs))
+check("no Xvfb left behind", read("xvfb-before") == read("xvfb-after"))
+leftover = []
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        with open("/proc/%s/environ" % pid, "rb") as f:
+            if b"PORTHOLE_BENCH_RUN=" in f.read():
+                leftover.append(pid)
+    except OSError:
+        pass
+check("no process carries a run's marker", not leftover, leftover)
+
+check("report has the browser table", "| Porthole | " in md and "| floor | " in md and "## Browsers" in md)
+check("missing peer reported as skipped (not installed)", "| ghost | skipped (not installed) |" in md)
+check("targets table with verdicts", md.count("| met") + md.count("| **missed**") == 4, md)
+check("policy placeholder output included", "```\npolicy-bench\n```" in md)
+check("policy target not determined without a table", "**not determined**" in md)
+check("report names the machine and command",
+      "- Machine: " in md and "WebKitGTK" in md and "- Command: `" in md and "- Date: " in md)
+
+legacy = read("legacy.md")
+lj = json.loads(read("legacy.json") or '{"results": []}')
+check("older Porthole: run succeeds without --config", read("legacy-rc").strip() == "0" and lj["results"] and
+      all(not r["error"] and "--config" not in r.get("argv", []) for r in lj["results"]), read("legacy.log")[-2000:])
+check("older Porthole: the report says the policy was off", "**without** `--config`" in legacy)
+
+table = """| filters | compile | median decision | decisions/s | seed scan median |
+|---:|---:|---:|---:|---:|
+| 10 | 3 µs | 40 ns | 25,000,000 | 90 ns |
+| 100,000 | 80 ms | 0.42 µs | 2,380,000 | 1.9 ms |
+"""
+check("policy table: median at 100,000 filters parsed", run.policy_median_ns(table) == 420.0,
+      run.policy_median_ns(table))
+check("policy table: unit from the column title",
+      run.policy_median_ns("| filters | median (ns) |\n|---|---|\n| 100000 | 950 |\n") == 950.0)
+check("policy output without a table: None", run.policy_median_ns("policy-bench\n") is None)
+
+a, b = os.path.join(work, "pages-a"), os.path.join(work, "pages-b")
+pages.generate(a)
+pages.generate(b)
+same = all(open(os.path.join(dp, n), "rb").read() == open(os.path.join(b, os.path.relpath(dp, a), n), "rb").read()
+           for dp, _, names in os.walk(a) for n in names)
+check("pages are deterministic", same)
+text, imgs, count = pages.sizes(a)
+check("typical page: ~300 KB of HTML/CSS/JS and 20 images", 280_000 <= text <= 320_000 and count == 20,
+      (text, count, imgs))
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
+PY
