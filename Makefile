@@ -17,7 +17,7 @@ DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev \
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps build run test unit-test ui-test clean screenshot install uninstall
+.PHONY: all deps build run test unit-test ui-test clean screenshot install uninstall bench bench-peers
 
 all: build
 
@@ -97,3 +97,21 @@ uninstall:
 
 clean:
 	rm -rf .build
+
+# Benchmarks (issue 6): Porthole beside the engine floor (bench/floor/floor.c) and the peer
+# browsers that are installed, plus the policy's speed; prints a Markdown table and writes it to
+# docs/benchmarks.md. BENCH_ROUNDS=N (default 5), BENCH_QUICK=1 for a ~2-minute smoke run.
+# bench/README.md says what is measured; `make bench-peers` installs the peers (apt-get).
+bench: deps
+	$(SWIFT) build -c release
+	mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	rm -f .build/bench/policy.md; \
+	.build/release/policy-bench --markdown .build/bench/policy.md > .build/bench/policy.out 2>&1; rc=$$?; \
+	python3 bench/run.py --porthole .build/release/porthole --floor .build/bench/floor \
+	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
+	  --policy-rc $$rc --out docs/benchmarks.md --json .build/bench/results.json \
+	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench"
+
+bench-peers:
+	sh bench/install-peers.sh
