@@ -305,6 +305,28 @@ def reap_zombies(keep):
                 pass
 
 
+def cpu_busy(seconds):
+    """The fraction of all CPUs busy over `seconds` (from /proc/stat), while this harness sleeps."""
+    def sample():
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+        return sum(v[:8]), v[3] + v[4]          # total, idle + iowait
+    t1, i1 = sample()
+    time.sleep(seconds)
+    t2, i2 = sample()
+    return 1.0 - (i2 - i1) / max(1, t2 - t1)
+
+
+def wait_for_quiet(limit, timeout):
+    """Waits until less than `limit` of the CPUs is busy (other work would slow the next run) or
+    `timeout` seconds passed. Returns the busy fraction measured last."""
+    deadline = time.monotonic() + timeout
+    busy = cpu_busy(0.5)
+    while busy > limit and time.monotonic() < deadline:
+        busy = cpu_busy(1.0)
+    return busy
+
+
 def foreign_engines():
     """WebKit/browser/X processes this harness did not start: they share library pages with the
     measured browsers (lowering their PSS) and take CPU from them on a 2-core machine."""
@@ -521,6 +543,10 @@ def run_once(opts, server, browser, scenario):
                     r["idle_cpu_s"] = (after - c1.get(r["pid"], s1.get(r["pid"], 0))) / CLK_TCK \
                         if after is not None else None
                 res["processes"] = rows
+                own = [r for r in rows if r["pid"] == proc.pid]
+                if own:
+                    res["own_pss_mb"] = own[0]["pss_kb"] / 1024
+                    res["own_idle_cpu_s"] = own[0]["idle_cpu_s"]
             with run.lock:
                 res["not_found"] = sorted({rel for _, rel, status in run.requests if status == 404})
         except Exception as e:          # one failed run must not end the benchmark
@@ -578,6 +604,8 @@ DETAILS = [  # key, column title, digits; all from the typical page
     ("first_request_ms", "start → first request (ms)", 0),
     ("cpu_to_onload_s", "CPU to onload (s)", 2),
     ("rss_mb", "RSS 1 s after load (MB)", 1),
+    ("own_pss_mb", "started process's PSS (MB)", 1),
+    ("own_idle_cpu_s", "started process's CPU in {idle} s idle (s)", 2),
     ("services_pss_mb", "D-Bus services' PSS (MB)", 1),
     ("services_idle_cpu_s", "D-Bus services' CPU in {idle} s idle (s)", 2),
 ]
@@ -593,23 +621,29 @@ def samples(results, browser, key):
     return [r[key] for r in results if r["browser"] == browser and not r["error"] and key in r]
 
 
-def policy_median_ns(markdown):
-    """The median decision time in ns at 100,000 filters from policy-bench's Markdown table, or None.
-    Looks for the row whose filter count is 100,000 (not the seed's scan) and the column whose title
-    says median (not the seed's); the unit comes from the cell or the column title."""
+def policy_medians(markdown):
+    """The median decision times at about 100,000 filters in policy-bench's Markdown table, as
+    [(ns, row label)], the row closest to WebKit's use first; [] when there are none.
+
+    Rows: the filter count is a cell whose number is within 1 % of 100,000 (policy-bench adds a
+    couple of default filters); rows of the seed's scan are left out. Column: the title says median
+    (not the seed's, not compile). The unit comes from the cell or the column title. The row that
+    decides on URLs as WebKit gives them (its label says WebKit) is the one Porthole's navigations
+    take, so it comes first."""
     rows = [[c.strip() for c in line.strip().strip("|").split("|")]
             for line in markdown.splitlines() if line.strip().startswith("|")]
     if len(rows) < 3:
-        return None
+        return []
     header = [h.lower() for h in rows[0]]
-    seed = re.compile(r"seed|linear|substring|scan")
+    seed = re.compile(r"seed|linear|substring")
     cols = [i for i, h in enumerate(header) if "median" in h and not seed.search(h) and "compile" not in h]
     units = {"ns": 1.0, "µs": 1e3, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+    found = []
     for row in rows[2:]:
-        if not any(re.sub(r"[,_\s\u202f\u2009']", "", c) in ("100000", "100k") for c in row):
+        counts = [int(d) for d in (re.sub(r"[,_\s\u202f\u2009']", "", c) for c in row) if d.isdigit()]
+        if not any(99_000 <= n <= 101_000 for n in counts) or any(seed.search(c.lower()) for c in row):
             continue
-        if any(seed.search(c.lower()) for c in row) and len(rows) > 3:
-            continue
+        label = " ".join(c for c in row if re.search(r"[A-Za-z]{3}", c)) or "policy"
         for i in cols:
             if i >= len(row):
                 continue
@@ -618,8 +652,10 @@ def policy_median_ns(markdown):
                 continue
             unit = m.group(2) or next((u for u in units if re.search(r"\(%s\)|\b%s\b" % (u, u), header[i])), None)
             if unit:
-                return float(m.group(1)) * units[unit]
-    return None
+                found.append((float(m.group(1)) * units[unit], label))
+                break
+    found.sort(key=lambda f: "webkit" not in f[1].lower())
+    return found
 
 
 def machine_info():
@@ -677,6 +713,11 @@ def report(opts, browsers, results, meta):
            "the navigation chain), after %d warm-up launch(es) of each browser; load average at start %s"
            % (opts.rounds, " (quick mode)" if opts.quick else "", opts.warmup, meta["machine"]["loadavg"]),
            ""]
+    busy = [r for r in results if r.get("busy_before") is not None and r["busy_before"] > opts.quiet]
+    if busy:
+        out += ["**Warning:** %d of %d runs started while other work kept more than %d%% of the CPUs busy (after "
+                "waiting up to %g s, 120 s in all, for it to stop): those figures include contention." % (
+                    len(busy), len(results), round(opts.quiet * 100), opts.quiet_wait), ""]
     if meta.get("foreign"):
         out += ["**Warning:** processes this harness did not start were running (they share library pages "
                 "with the measured browsers, lowering PSS, and compete for the CPU): %s" % "; ".join(meta["foreign"]),
@@ -753,13 +794,15 @@ def report(opts, browsers, results, meta):
         out += [text.rstrip(), ""]
     else:
         out += ["`policy-bench` printed no table; its output:", "", "```", text.rstrip(), "```", ""]
-    median = policy_median_ns(text)
-    if median is None:
+    medians = policy_medians(text)
+    if not medians:
         out += ["Target: median decision ≤ 1 µs at 100,000 filters — **not determined** (no median decision time "
                 "for 100,000 filters found in the output above).", ""]
     else:
-        out += ["Target: median decision ≤ 1 µs at 100,000 filters — %.3f µs: %s." % (
-            median / 1000, "met" if median <= 1000 else "**missed**"), ""]
+        (ns, label), others = medians[0], medians[1:]
+        out += ["Target: median decision ≤ 1 µs at 100,000 filters — %.3f µs (%s): %s.%s" % (
+            ns / 1000, label, "met" if ns <= 1000 else "**missed**",
+            "".join(" Beside it: %.3f µs (%s)." % (o / 1000, ol) for o, ol in others)), ""]
 
     # Details.
     fails = [r for r in results if r["error"]]
@@ -847,6 +890,11 @@ def main():
     ap.add_argument("--warmup", type=int, default=1, help="untimed launches of each browser first (tiny page)")
     ap.add_argument("--settle", type=float, default=1.0, help="seconds from onload to the PSS sample")
     ap.add_argument("--idle", type=float, default=5.0, help="seconds of the idle-CPU window")
+    ap.add_argument("--quiet", type=float, default=0.15,
+                    help="before each run, wait until less than this fraction of the CPUs is busy (default 0.15)")
+    ap.add_argument("--quiet-wait", type=float, default=10.0,
+                    help="give up waiting for a quiet machine after this many seconds (default 10, at most 120 "
+                         "in all; 0: don't wait)")
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--term-wait", type=float, default=3.0)
     ap.add_argument("--pages", default=os.path.join(tempfile.gettempdir(), "porthole-bench-pages"))
@@ -939,9 +987,17 @@ def main():
 
     results = []
 
+    waited = [0.0]                      # the total wait for a quiet machine is capped at 2 minutes
+
     def one(b, scenario, label):
+        busy = None
+        if opts.quiet_wait > 0:
+            t = time.monotonic()
+            busy = wait_for_quiet(opts.quiet, min(opts.quiet_wait, max(0.0, 120.0 - waited[0])))
+            waited[0] += time.monotonic() - t
         r = run_once(opts, server, b, scenario)
         r["label"] = label
+        r["busy_before"] = busy
         results.append(r)
         if r["error"]:
             log("%-8s %-8s %-20s FAILED: %s" % (label, scenario, b.name, r["error"]))

@@ -22,12 +22,12 @@ echo "policy-bench" > "$WORK/policy.out"        # what the placeholder policy-be
 pgrep -x Xvfb | sort > "$WORK/xvfb-before" || true
 
 python3 "$BENCH/run.py" --porthole "$WORK/porthole" --floor "$WORK/floor" --peers none \
-  --peer ghost=/nonexistent/ghost-browser --rounds 2 --settle 0.5 --idle 1.5 --term-wait 2 --timeout 20 \
+  --peer ghost=/nonexistent/ghost-browser --rounds 2 --settle 0.5 --idle 1.5 --term-wait 2 --timeout 20 --quiet-wait 0 \
   --pages "$WORK/pages" --policy "$WORK/policy.md" --policy-output "$WORK/policy.out" --policy-rc 0 \
   --out "$WORK/report.md" --json "$WORK/results.json" > "$WORK/stdout.md" 2> "$WORK/stderr.log" \
   && echo 0 > "$WORK/rc" || echo $? > "$WORK/rc"
 python3 "$BENCH/run.py" --porthole "$WORK/legacy-porthole" --floor "$WORK/floor" --peers none \
-  --rounds 1 --warmup 0 --settle 0.2 --idle 0.5 --term-wait 2 --timeout 20 --pages "$WORK/pages" \
+  --rounds 1 --warmup 0 --settle 0.2 --idle 0.5 --term-wait 2 --timeout 20 --quiet-wait 0 --pages "$WORK/pages" \
   --out "$WORK/legacy.md" --json "$WORK/legacy.json" > /dev/null 2> "$WORK/legacy.log" \
   && echo 0 > "$WORK/legacy-rc" || echo $? > "$WORK/legacy-rc"
 sleep 0.5
@@ -114,16 +114,21 @@ check("older Porthole: run succeeds without --config", read("legacy-rc").strip()
       all(not r["error"] and "--config" not in r.get("argv", []) for r in lj["results"]), read("legacy.log")[-2000:])
 check("older Porthole: the report says the policy was off", "**without** `--config`" in legacy)
 
-table = """| filters | compile | median decision | decisions/s | seed scan median |
-|---:|---:|---:|---:|---:|
-| 10 | 3 µs | 40 ns | 25,000,000 | 90 ns |
-| 100,000 | 80 ms | 0.42 µs | 2,380,000 | 1.9 ms |
+table = """| filters | check | compile (ms) | median (ns) | p99 (ns) | decisions/s | URLs timed |
+|---:|---|---:|---:|---:|---:|---:|
+| 12 | SitePolicy, canonical URL (as WebKit gives) | 0.01 | 221 | 380 | 4,591,052 | 10,000 |
+| 100,002 | SitePolicy, canonicalise with GUri + decide | 68.34 | 2263 | 4006 | 365,119 | 10,000 |
+| 100,002 | SitePolicy, canonical URL (as WebKit gives) | 68.34 | 521 | 1362 | 1,013,592 | 10,000 |
+| 100,002 | seed: host contains an entry (linear) | 1.92 | 46374891 | 106641926 | 22 | 100 |
 """
-check("policy table: median at 100,000 filters parsed", run.policy_median_ns(table) == 420.0,
-      run.policy_median_ns(table))
-check("policy table: unit from the column title",
-      run.policy_median_ns("| filters | median (ns) |\n|---|---|\n| 100000 | 950 |\n") == 950.0)
-check("policy output without a table: None", run.policy_median_ns("policy-bench\n") is None)
+found = run.policy_medians(table)
+check("policy table: WebKit's row at ~100,000 filters first, seed left out",
+      [ns for ns, _ in found] == [521.0, 2263.0] and "WebKit" in found[0][1], found)
+check("policy table: unit from the cell",
+      run.policy_medians("| filters | median decision |\n|---|---|\n| 100,000 | 0.42 µs |\n") == [(420.0, "policy")])
+check("policy output without a table: nothing", run.policy_medians("policy-bench\n") == [])
+busy = run.cpu_busy(0.2)
+check("CPU busy fraction from /proc/stat", 0.0 <= busy <= 1.0, busy)
 
 a, b = os.path.join(work, "pages-a"), os.path.join(work, "pages-b")
 pages.generate(a)
