@@ -523,6 +523,9 @@ def run_once(opts, server, browser, scenario):
                 with run.lock:
                     res["hops_ms"] = [round((t - t_done) * 1000, 1) for t, rel, _ in run.requests
                                       if t >= t_done and rel.endswith(".html")]
+                # What the navigations left behind (e.g. per-page snapshots kept for history).
+                time.sleep(max(0.0, t_done2 + opts.settle - time.monotonic()))
+                res["nav_pss_mb"] = sum(r["pss_kb"] for r in tracker.memory() if r["kind"] == "browser") / 1024
             if scenario == "typical":
                 time.sleep(max(0.0, t_done + opts.settle - time.monotonic()))
                 rows = tracker.memory()
@@ -600,14 +603,15 @@ METRICS = [  # key, column title, digits, scenario
     ("idle_cpu_s", "CPU in {idle} s idle (s)", 2, "typical"),
     ("nav_ms", "%d-hop navigation chain (ms)" % NAV_HOPS, 0, "nav"),
 ]
-DETAILS = [  # key, column title, digits; all from the typical page
-    ("first_request_ms", "start → first request (ms)", 0),
-    ("cpu_to_onload_s", "CPU to onload (s)", 2),
-    ("rss_mb", "RSS 1 s after load (MB)", 1),
-    ("own_pss_mb", "started process's PSS (MB)", 1),
-    ("own_idle_cpu_s", "started process's CPU in {idle} s idle (s)", 2),
-    ("services_pss_mb", "D-Bus services' PSS (MB)", 1),
-    ("services_idle_cpu_s", "D-Bus services' CPU in {idle} s idle (s)", 2),
+DETAILS = [  # key, column title, digits, scenario
+    ("first_request_ms", "start → first request (ms)", 0, "typical"),
+    ("cpu_to_onload_s", "CPU to onload (s)", 2, "typical"),
+    ("rss_mb", "RSS 1 s after load (MB)", 1, "typical"),
+    ("nav_pss_mb", "PSS 1 s after the %d-hop chain (MB)" % NAV_HOPS, 1, "nav"),
+    ("own_pss_mb", "started process's PSS (MB)", 1, "typical"),
+    ("own_idle_cpu_s", "started process's CPU in {idle} s idle (s)", 2, "typical"),
+    ("services_pss_mb", "D-Bus services' PSS (MB)", 1, "typical"),
+    ("services_idle_cpu_s", "D-Bus services' CPU in {idle} s idle (s)", 2, "typical"),
 ]
 TARGETS = [  # key, kind, bound, description
     ("onload_ms", "ratio", 1.03, "≤ 1.03× floor"),
@@ -617,8 +621,9 @@ TARGETS = [  # key, kind, bound, description
 ]
 
 
-def samples(results, browser, key):
-    return [r[key] for r in results if r["browser"] == browser and not r["error"] and key in r]
+def samples(results, browser, key, scenario):
+    return [r[key] for r in results
+            if r["browser"] == browser and r["scenario"] == scenario and not r["error"] and key in r]
 
 
 def policy_medians(markdown):
@@ -696,7 +701,7 @@ def machine_info():
 
 def report(opts, browsers, results, meta):
     metrics = [(k, t.format(idle="%g" % opts.idle), d, sc) for k, t, d, sc in METRICS]
-    details = [(k, t.format(idle="%g" % opts.idle), d) for k, t, d in DETAILS]
+    details = [(k, t.format(idle="%g" % opts.idle), d, sc) for k, t, d, sc in DETAILS]
     measured = [b for b in browsers if not b.note]
     ok = lambda r: not r["error"] and r.get("label") != "warm-up"  # noqa: E731
     timed = [r for r in results if ok(r)]
@@ -734,10 +739,10 @@ def report(opts, browsers, results, meta):
             continue
         cells = []
         for key, _, digits, scenario in metrics:
-            n_ok = len(samples(timed, b.name, key))
+            n_ok = len(samples(timed, b.name, key, scenario))
             n_all = len([r for r in results if r["browser"] == b.name and r["scenario"] == scenario
                          and r.get("label") != "warm-up"])
-            cell = fmt(stats(samples(timed, b.name, key)), digits)
+            cell = fmt(stats(samples(timed, b.name, key, scenario)), digits)
             if n_ok < n_all:
                 cell += " [%d of %d failed]" % (n_all - n_ok, n_all)
             cells.append(cell)
@@ -746,12 +751,12 @@ def report(opts, browsers, results, meta):
     for b in browsers:
         if b.command_note:
             out.append("- %s: %s" % (b.name, b.command_note))
-    out += ["", "Details (medians; typical page):", "",
+    out += ["", "Details (medians; the typical page, but for PSS after the chain):", "",
             "| browser | " + " | ".join(d[1] for d in details) + " |", "|---|" + "---:|" * len(details)]
     for b in measured:
         out.append("| %s | %s |" % (b.name, " | ".join(
-            "%.*f" % (digits, stats(samples(timed, b.name, key))[0]) if samples(timed, b.name, key) else "–"
-            for key, _, digits in details)))
+            "%.*f" % (digits, stats(samples(timed, b.name, key, sc))[0]) if samples(timed, b.name, key, sc) else "–"
+            for key, _, digits, sc in details)))
     out.append("")
 
     # Targets: Porthole against the floor of the same run.
@@ -759,8 +764,8 @@ def report(opts, browsers, results, meta):
             "| measure | Porthole | floor | Porthole / floor | target | result |",
             "|---|---:|---:|---:|---|---|"]
     have = {b.name for b in measured}
-    for (key, title, digits, _), (_, kind, bound, desc) in zip(metrics, TARGETS):
-        p, f = stats(samples(timed, "Porthole", key)), stats(samples(timed, "floor", key))
+    for (key, title, digits, scenario), (_, kind, bound, desc) in zip(metrics, TARGETS):
+        p, f = stats(samples(timed, "Porthole", key, scenario)), stats(samples(timed, "floor", key, scenario))
         if "Porthole" not in have or "floor" not in have or not p or not f:
             out.append("| %s | %s | %s | – | %s | not measured |" % (title, fmt(p, digits), fmt(f, digits), desc))
             continue
@@ -769,7 +774,7 @@ def report(opts, browsers, results, meta):
             shown, met = "%.3f×" % rel, rel <= bound
         else:
             rel = p[0] - f[0]
-            shown, met = "%+.2f s" % rel, rel <= bound + 1e-9
+            shown, met = "%+.3f s" % rel, rel <= bound + 1e-9
         spread = f[2] - f[1]
         verdict = "met" if met else "**missed**"
         if kind == "ratio" and f[0] and abs(p[0] - f[0] * bound) < spread:
