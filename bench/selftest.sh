@@ -85,7 +85,8 @@ quiet = [r["idle_cpu_s"] for r in typical if r["browser"] == "floor"]
 check("idle CPU sees the helper's 0.4 s burn", burner and all(0.3 <= c <= 0.6 for c in burner), burner)
 check("idle CPU of a quiet browser is ~0", quiet and all(c <= 0.05 for c in quiet), quiet)
 check("navigation chain timed over %d hops, PSS sampled after it" % run.NAV_HOPS,
-      nav and all(r["nav_ms"] > 0 and len(r["hops_ms"]) == run.NAV_HOPS and r["nav_pss_mb"] >= 24 for r in nav))
+      nav and all(r["nav_ms"] > 0 and len(r["hops_ms"]) == run.NAV_HOPS and r["nav_pss_mb"] >= 24
+                    and 0 < r["median_hop_ms"] <= r["nav_ms"] for r in nav))
 check("Porthole launched with --config bench.conf",
       all("--config" in r["argv"] and r["argv"][-2].endswith("bench.conf") for r in rs if r["browser"] == "Porthole"))
 check("no survivors, no SIGKILL needed", all(not r.get("leftovers") and not r.get("sigkill_needed") for r in rs))
