@@ -667,7 +667,7 @@ def policy_medians(markdown):
     return found
 
 
-def machine_info():
+def machine_info(output=None):
     info = {}
     try:
         with open("/proc/cpuinfo") as f:
@@ -696,7 +696,9 @@ def machine_info():
         info["os"] = os.uname().sysname
     info["swift"] = (out("swift", "--version").splitlines() or ["?"])[0]
     info["commit"] = out("git", "-C", REPO, "rev-parse", "--short", "HEAD") or "?"
-    if out("git", "-C", REPO, "status", "--porcelain", "--untracked-files=no"):
+    # The report being rewritten does not make the checkout dirty.
+    exclude = [":(exclude)%s" % os.path.relpath(os.path.abspath(output), REPO)] if output else []
+    if out("git", "-C", REPO, "status", "--porcelain", "--untracked-files=no", "--", ".", *exclude):
         info["commit"] += " (with uncommitted changes)"
     with open("/proc/loadavg") as f:
         info["loadavg"] = " ".join(f.read().split()[:3])
@@ -973,7 +975,7 @@ def main():
 
     command = opts.command or " ".join([os.path.relpath(sys.argv[0])] + sys.argv[1:])
     meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M %Z").strip(), "command": command,
-            "machine": machine_info(), "config": config, "netns": netns, "foreign": [],
+            "machine": machine_info(opts.out), "config": config, "netns": netns, "foreign": [],
             "page_sizes": "%d bytes of HTML, CSS and JS in 4 files and %d PNG images of %d bytes" % (text, count, imgs)}
     if opts.policy or opts.policy_output:
         texts = []
