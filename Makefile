@@ -102,13 +102,15 @@ clean:
 # browsers that are installed, plus the policy's speed; prints a Markdown table and writes it to
 # docs/benchmarks.md. BENCH_ROUNDS=N (default 5), BENCH_QUICK=1 for a ~2-minute smoke run.
 # bench/README.md says what is measured; `make bench-peers` installs the peers (apt-get).
+# Porthole is measured as `make install` builds it (release, Swift runtime linked in statically).
 bench: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product policy-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
 	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	rm -f .build/bench/policy.md; \
 	.build/release/policy-bench --markdown .build/bench/policy.md > .build/bench/policy.out 2>&1; rc=$$?; \
-	python3 bench/run.py --porthole .build/release/porthole --floor .build/bench/floor \
+	python3 bench/run.py --porthole $(INSTALL_SCRATCH)/release/porthole --floor .build/bench/floor \
 	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
 	  --policy-rc $$rc --pages .build/bench/pages --out docs/benchmarks.md --json .build/bench/results.json \
 	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench"

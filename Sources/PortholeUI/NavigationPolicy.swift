@@ -12,6 +12,7 @@ extension BrowserOptions {
                                             userAgentSuffix: browser.userAgentSuffix.isEmpty ? nil : browser.userAgentSuffix),
                   decide: { query in NavigationPolicy.answer(query, policy: policy) })
         httpsOnly = browser.httpsOnly
+        settings.backForwardGestures = browser.swipeNavigation
         rules = BrowsingRules(configuration: configuration)
         kiosk = configuration.kiosk.enabled ? configuration.kiosk : nil
     }

@@ -203,6 +203,19 @@ final class BrowserWindowTests: XCTestCase {
         }
     }
 
+    func testSwipeNavigationFollowsTheSetting() {
+        MainActor.assumeIsolated {
+            let on = TestApp.window(sites: [])
+            XCTAssertEqual(webkit_settings_get_enable_back_forward_navigation_gestures(webkit_web_view_get_settings(on.webView)), 1)
+            TestApp.close(on)
+            var settings = WebViewSettings()
+            settings.backForwardGestures = false
+            let off = TestApp.window(sites: [], settings: settings)
+            defer { TestApp.close(off) }
+            XCTAssertEqual(webkit_settings_get_enable_back_forward_navigation_gestures(webkit_web_view_get_settings(off.webView)), 0)
+        }
+    }
+
     func testStopStopsASlowLoad() {
         MainActor.assumeIsolated {
             let server = TestServer()

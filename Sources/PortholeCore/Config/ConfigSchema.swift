@@ -125,6 +125,7 @@ enum ConfigSchema {
 
         .value("Browser", "javascript", read: { $0.boolean() }, assign: { $0.browser.javascript = $1 }),
         .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),
+        .value("Browser", "swipe-navigation", read: { $0.boolean() }, assign: { $0.browser.swipeNavigation = $1 }),
         .value("Browser", "zoom", read: { $0.number(in: 0.25...5.0) }, assign: { $0.browser.zoom = $1 }),
         .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
                assign: { $0.browser.userAgentSuffix = $1 }),

@@ -49,8 +49,11 @@ public struct Configuration: Sendable, Equatable {
 public struct BrowserSettings: Sendable, Equatable {
     /// `javascript`: run page scripts.
     public var javascript: Bool
-    /// `https-only`: refuse plain-HTTP pages.
+    /// `https-only`: open http:// sites and typed addresses over https://.
     public var httpsOnly: Bool
+    /// `swipe-navigation`: touchpad swipes go back and forward. WebKit keeps a snapshot of each
+    /// page in the history for the swipe's preview, which costs memory and time per navigation.
+    public var swipeNavigation: Bool
     /// `zoom`: the default page zoom, 0.25 to 5.0.
     public var zoom: Double
     /// `user-agent-suffix`: appended to WebKit's user agent, so sites can recognise Porthole.
@@ -58,10 +61,11 @@ public struct BrowserSettings: Sendable, Equatable {
     /// `tls-exceptions`: hosts whose certificate errors are accepted (self-signed kiosk servers).
     public var tlsExceptions: [String]
 
-    public init(javascript: Bool = true, httpsOnly: Bool = false, zoom: Double = 1.0,
+    public init(javascript: Bool = true, httpsOnly: Bool = false, swipeNavigation: Bool = true, zoom: Double = 1.0,
                 userAgentSuffix: String = "", tlsExceptions: [String] = []) {
         self.javascript = javascript
         self.httpsOnly = httpsOnly
+        self.swipeNavigation = swipeNavigation
         self.zoom = zoom
         self.userAgentSuffix = userAgentSuffix
         self.tlsExceptions = tlsExceptions
