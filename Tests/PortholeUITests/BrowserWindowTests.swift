@@ -216,6 +216,26 @@ final class BrowserWindowTests: XCTestCase {
         }
     }
 
+    func testBrowserSettingsReachThePage() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { request in
+                request.path == "/ua" ? .body("ok", mimeType: "text/plain")
+                    : .html("<title>Static</title><script>document.title = 'Scripted'</script>")
+            }
+            let settings = WebViewSettings(javascript: false, zoom: 1.5, userAgentSuffix: "Porthole-Test-Kiosk")
+            let window = TestApp.window(sites: [Site(name: "Page", address: server.url("/"))], settings: settings)
+            defer { TestApp.close(window) }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Static" }, "javascript=false: the page's script did not run")
+            XCTAssertEqual(webkit_web_view_get_zoom_level(window.webView), 1.5, accuracy: 0.001)
+            let agent = webkit_settings_get_user_agent(webkit_web_view_get_settings(window.webView)).map { String(cString: $0) } ?? ""
+            XCTAssertTrue(agent.hasSuffix(" Porthole-Test-Kiosk"), agent)
+        }
+    }
+
     func testStopStopsASlowLoad() {
         MainActor.assumeIsolated {
             let server = TestServer()
