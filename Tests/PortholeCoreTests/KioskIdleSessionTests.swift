@@ -72,3 +72,28 @@ final class KioskIdleSessionTests: XCTestCase {
         XCTAssertTrue(IdleSession.warningText(secondsLeft: 7).contains("in 7 seconds."))
     }
 }
+
+final class CountdownClockTests: XCTestCase {
+    func testTheShownSecondAndWhenItNextChanges() {
+        // (seconds left, shown, seconds until the shown value changes)
+        let rows: [(Double, Int, Double)] = [(3.0, 3, 1.0), (2.5, 3, 0.5), (2.0, 2, 1.0), (0.25, 1, 0.25), (0.0, 1, 0.0), (-1, 1, 0.0)]
+        for (left, shown, next) in rows {
+            XCTAssertEqual(Countdown.secondsLeft(until: 100 + left, now: 100), shown, "\(left)")
+            XCTAssertEqual(Countdown.untilNextChange(deadline: 100 + left, now: 100), next, accuracy: 1e-9, "\(left)")
+        }
+        XCTAssertEqual(Countdown.milliseconds(0), 1)
+        XCTAssertEqual(Countdown.milliseconds(0.5), 501, "never early")
+    }
+
+    func testAnUntouchedSessionNeedsNoTimerAndAnActiveOneWakesOnlyWhenDue() {
+        var session = IdleSession(timeout: 60, warning: 10)
+        XCTAssertNil(session.nextTick(after: 0), "fresh: nothing can happen until input")
+        _ = session.input(at: 5)
+        XCTAssertEqual(session.nextTick(after: 6), 65, "wakes once, at the end of the idle time")
+        XCTAssertEqual(session.tick(at: 65), .showWarning(secondsLeft: 10))
+        XCTAssertEqual(session.nextTick(after: 65), 66, "then once a second for the countdown")
+        XCTAssertEqual(session.tick(at: 75), .startNewSession)
+        XCTAssertNil(session.nextTick(after: 75))
+        XCTAssertNil(IdleSession(timeout: 0, warning: 10).nextTick(after: 0), "off")
+    }
+}

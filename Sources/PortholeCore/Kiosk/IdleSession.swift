@@ -6,7 +6,7 @@
 /// over. After `timeout` seconds without input the warning shows for `warning` seconds, counting
 /// down; any input hides it. When it reaches zero the session starts over (cookies, storage,
 /// history gone, home page). Times are monotonic seconds passed in by the caller, who ticks the
-/// machine a few times a second.
+/// machine at `nextTick(after:)`, so a kiosk left alone is not woken up.
 public struct IdleSession: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
         /// No input since the session started: nothing to forget.
@@ -57,23 +57,27 @@ public struct IdleSession: Sendable, Equatable {
             guard now >= idleEnd else { return .none }
             let deadline = idleEnd + Double(warning)
             if now >= deadline { return startOver() }
-            let left = Self.secondsLeft(deadline, now)
+            let left = Countdown.secondsLeft(until: deadline, now: now)
             phase = .warning(deadline: deadline, shownSeconds: left)
             return .showWarning(secondsLeft: left)
         case .warning(let deadline, let shown):
             if now >= deadline { return startOver() }
-            let left = Self.secondsLeft(deadline, now)
+            let left = Countdown.secondsLeft(until: deadline, now: now)
             guard left != shown else { return .none }
             phase = .warning(deadline: deadline, shownSeconds: left)
             return .updateWarning(secondsLeft: left)
         }
     }
 
-    /// Whole seconds left, rounded up, so the countdown shows N for the whole N-th second.
-    private static func secondsLeft(_ deadline: Double, _ now: Double) -> Int {
-        var left = Int(deadline - now)
-        if Double(left) < deadline - now { left += 1 }
-        return max(1, left)
+    /// When `tick` next has something to do: the end of the idle time, the countdown's next
+    /// second, or nil while nothing can happen (a fresh session waits for input).
+    public func nextTick(after now: Double) -> Double? {
+        guard isEnabled else { return nil }
+        switch phase {
+        case .fresh: return nil
+        case .active(let since): return max(now, since + Double(timeout))
+        case .warning(let deadline, _): return now + Countdown.untilNextChange(deadline: deadline, now: now)
+        }
     }
 
     private mutating func startOver() -> Action {

@@ -62,13 +62,6 @@ public final class KioskController {
         })
         connections.connect(object, "map", .plain { [unowned self] in self.inhibitIdle() })
         connections.connect(object, "unmap", .plain { [unowned self] in self.uninhibitIdle() })
-        if idle.isEnabled {
-            idleTicker = MainLoop.every(milliseconds: 250) { [weak self] in
-                guard let self else { return false }
-                self.apply(self.idle.tick(at: Self.now()))
-                return true
-            }
-        }
         if settings.reloadEvery > 0 {
             reloadTimer = MainLoop.every(milliseconds: UInt32(min(settings.reloadEvery, 86_400)) * 1000) { [weak self] in
                 guard let coordinator = self?.browser?.coordinator else { return false }
@@ -174,6 +167,8 @@ public final class KioskController {
         case GDK_KEY_PRESS, GDK_BUTTON_PRESS, GDK_SCROLL, GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE,
              GDK_TOUCHPAD_SWIPE, GDK_TOUCHPAD_PINCH, GDK_MOTION_NOTIFY:
             apply(idle.input(at: Self.now()))
+            // A timer already pending fires early at worst and schedules the next one itself.
+            if idleTicker?.isActive != true { scheduleIdleTick() }
         default:
             return
         }
@@ -184,6 +179,21 @@ public final class KioskController {
                 showCursor()
                 restartCursorTimer()
             }
+        }
+    }
+
+    /// One timeout at the moment the idle clock next has something to do; none while the
+    /// session is fresh, so an untouched kiosk is not woken up at all.
+    private func scheduleIdleTick() {
+        idleTicker?.cancel()
+        idleTicker = nil
+        let now = Self.now()
+        guard let due = idle.nextTick(after: now) else { return }
+        idleTicker = MainLoop.after(milliseconds: Countdown.milliseconds(due - now)) { [weak self] in
+            guard let self else { return }
+            self.idleTicker = nil
+            self.apply(self.idle.tick(at: Self.now()))
+            self.scheduleIdleTick()
         }
     }
 

@@ -83,25 +83,32 @@ final class PageRecovery {
     private func schedule(_ countdown: PortholePage.Countdown, in seconds: Int) {
         cancel()
         pending = Pending(countdown: countdown, deadline: Self.now() + Double(seconds), shownSeconds: seconds)
-        // Ticks a few times a second so each whole second shows on time; the page was built
-        // with the first value, later values are written into it.
-        ticker = MainLoop.every(milliseconds: 200) { [weak self] in self?.tick() ?? false }
+        scheduleTick()
     }
 
-    private func tick() -> Bool {
-        guard var pending, let coordinator else { return false }
-        let left = pending.deadline - Self.now()
-        if left <= 0 {
+    /// Wakes when the shown second next changes: the page was built with the first value,
+    /// later values are written into it.
+    private func scheduleTick() {
+        guard let pending else { return }
+        let delay = Countdown.untilNextChange(deadline: pending.deadline, now: Self.now())
+        ticker = MainLoop.after(milliseconds: Countdown.milliseconds(delay)) { [weak self] in self?.tick() }
+    }
+
+    private func tick() {
+        ticker = nil
+        guard var pending, let coordinator else { return }
+        let now = Self.now()
+        if now >= pending.deadline {
             fire()
-            return false
+            return
         }
-        let seconds = Int(left.rounded(.up))
+        let seconds = Countdown.secondsLeft(until: pending.deadline, now: now)
         if seconds != pending.shownSeconds {
             pending.shownSeconds = seconds
             self.pending = pending
             coordinator.runPortholeScript(PortholePage.countdownScript(PortholePage.countdownText(pending.countdown, secondsLeft: seconds)))
         }
-        return true
+        scheduleTick()
     }
 
     private func fire() {
