@@ -95,7 +95,9 @@ final class SiteListTests: XCTestCase {
     func testTheBundledSiteListOpensOnTheStartPage() throws {
         let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources/porthole.conf").path
-        let list = try SiteListFile.load(path: resources)
+        let result = ConfigLoader.load(sources: ConfigSources(commandLine: resources), validateFilter: URLFilter.validator)
+        XCTAssertEqual(result.problems, [])
+        let list = try XCTUnwrap(result.configuration?.sites)
         XCTAssertEqual(list.sites.map(\.name), ["Start page", "Apple", "Hacking with Swift"])
         XCTAssertEqual(list.home?.url, PortholePage.startURL)
         XCTAssertEqual(list.sites.map(\.address), [PortholePage.startURL, "apple.com", "hackingwithswift.com"])

@@ -40,7 +40,7 @@ enum AddressRules {
         }
         var error: UnsafeMutablePointer<GError>?
         guard let uri = g_uri_parse(address, G_URI_FLAGS_NONE, &error) else {
-            return "\"\(address)\" is not a valid URL: \(KeyFileDocument.takeMessage(error))"
+            return "\"\(address)\" is not a valid URL: \(takeErrorMessage(error))"
         }
         defer { g_uri_unref(uri) }
         let scheme = String(cString: g_uri_get_scheme(uri)).lowercased()

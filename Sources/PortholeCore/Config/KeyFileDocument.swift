@@ -20,7 +20,7 @@ final class KeyFileDocument {
             }
         }
         if loaded == 0 {
-            let message = Self.takeMessage(error)
+            let message = takeErrorMessage(error)
             throw ConfigProblem(file: file, line: lines.syntaxErrorLine(message: message), message: message)
         }
     }
@@ -117,7 +117,7 @@ final class KeyFileDocument {
 
     /// Why a value is not text. GLib's own messages repeat the key and do not say what is wrong.
     private static func textFailure(_ error: UnsafeMutablePointer<GError>?) -> InvalidConfigValue {
-        guard let error, error.pointee.domain == g_key_file_error_quark() else { return InvalidConfigValue(takeMessage(error)) }
+        guard let error, error.pointee.domain == g_key_file_error_quark() else { return InvalidConfigValue(takeErrorMessage(error)) }
         switch GKeyFileError(UInt32(error.pointee.code)) {
         case G_KEY_FILE_ERROR_UNKNOWN_ENCODING:
             g_error_free(error)
@@ -126,7 +126,7 @@ final class KeyFileDocument {
             g_error_free(error)
             return InvalidConfigValue("invalid escape sequence: use \\s, \\n, \\t, \\r, \\\\, and \\; in lists")
         default:
-            return InvalidConfigValue(takeMessage(error))
+            return InvalidConfigValue(takeErrorMessage(error))
         }
     }
 
@@ -137,20 +137,14 @@ final class KeyFileDocument {
         return (0..<Int(count)).compactMap { vector[$0].map { String(cString: $0) } }
     }
 
-    static func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        return String(cString: error.pointee.message)
-    }
-
     /// A short reason for the common failures; GLib's own message (which repeats the path) otherwise.
     private static func readFailure(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error, error.pointee.domain == g_file_error_quark() else { return takeMessage(error) }
+        guard let error, error.pointee.domain == g_file_error_quark() else { return takeErrorMessage(error) }
         switch GFileError(UInt32(error.pointee.code)) {
         case G_FILE_ERROR_NOENT: g_error_free(error); return "no such file"
         case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: g_error_free(error); return "permission denied"
         case G_FILE_ERROR_ISDIR: g_error_free(error); return "is a directory"
-        default: return takeMessage(error)
+        default: return takeErrorMessage(error)
         }
     }
 }

@@ -331,7 +331,7 @@ extension CanonicalURL {
         var error: UnsafeMutablePointer<GError>?
         let flags = GUriFlags(rawValue: G_URI_FLAGS_ENCODED.rawValue | G_URI_FLAGS_PARSE_RELAXED.rawValue)
         guard let uri = g_uri_parse(uriText, flags, &error) else {
-            throw ParseProblem(reason: SiteListFile.takeMessage(error))
+            throw ParseProblem(reason: takeErrorMessage(error))
         }
         defer { g_uri_unref(uri) }
 
