@@ -321,12 +321,11 @@ public final class BrowserWindow {
         case .title(let title): state.title = title
         case .uri(let uri): state.uri = uri
         case .loading(let loading): state.isLoading = loading
-        case .history(let back, let forward):
-            state.canGoBack = back
-            state.canGoForward = forward
         case .loadCommitted(let uri): state.uri = uri
-        case .loadRedirected, .loadFinished, .webProcessTerminated, .permissionAnswered, .refused: break
+        case .history, .loadRedirected, .loadFinished, .webProcessTerminated, .permissionAnswered, .refused: break
         }
+        // Read after every event rather than only on .history: WebKit changes these with the
+        // back-forward list, which a load can change before or after it tells its own events.
         state.canGoBack = webHost?.coordinator.canGoBack ?? false
         state.canGoForward = webHost?.coordinator.canGoForward ?? false
         render()

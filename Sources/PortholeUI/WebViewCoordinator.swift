@@ -218,19 +218,23 @@ public final class WebViewCoordinator {
 
     private func loadChanged(_ event: WebKitLoadEvent) {
         Log.debug("load event \(event.rawValue)", fields: ["PORTHOLE_URL": uri ?? ""])
-        let ours = alternatePageURI != nil
         switch event {
         case WEBKIT_LOAD_STARTED:
+            // Porthole's own pages (error, Blocked, countdown) are not loads the window or the
+            // recovery should see as the user's.
             ownPageLoading = ownPageStarts > 0
-            if ownPageLoading { ownPageStarts -= 1 } else { recovery?.realLoadStarted() }
-        case WEBKIT_LOAD_COMMITTED:
-            if !ownPageLoading { recovery?.realLoadCommitted() }
-        default: break
-        }
-        switch event {
-        case WEBKIT_LOAD_STARTED: if !ours { parent.onEvent(.loadStarted) }
+            if ownPageLoading {
+                ownPageStarts -= 1
+            } else {
+                recovery?.realLoadStarted()
+                parent.onEvent(.loadStarted)
+            }
         case WEBKIT_LOAD_REDIRECTED: parent.onEvent(.loadRedirected)
-        case WEBKIT_LOAD_COMMITTED: if !ours { parent.onEvent(.loadCommitted(uri: uri ?? "")) }
+        case WEBKIT_LOAD_COMMITTED:
+            if !ownPageLoading {
+                recovery?.realLoadCommitted()
+                parent.onEvent(.loadCommitted(uri: uri ?? ""))
+            }
         case WEBKIT_LOAD_FINISHED:
             alternatePageURI = nil
             parent.onEvent(.loadFinished)
