@@ -23,7 +23,12 @@ private final class BrowserProcessFixture {
 
     init(extraConfig: String = "") throws {
         bus = try PrivateBus()
-        server.route = { request in .html(page("Page \(request.path)")) }
+        // Each page asks for an image once its document is committed: the test's sign that the
+        // browser now shows that page (a reload before then would reload the page before it).
+        server.route = { request in
+            request.path.hasSuffix(".png") ? .body("", mimeType: "image/png")
+                : .html(page("Page \(request.path)") + "<img src='\(request.path)-shown.png'>")
+        }
         config = home.write("porthole.conf", """
             [Sites]
             Local=\(server.url("/first"))
@@ -139,11 +144,12 @@ final class CommandLineTests: XCTestCase {
             let fixture = try BrowserProcessFixture(extraConfig: "Other=other.example")
             defer { fixture.tearDown() }
             try fixture.start(["--config", fixture.config])
-            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") == 1 })
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 })
             let gapplication = "/usr/bin/gapplication"
             let reload = try Subprocess.run(gapplication, ["action", "dev.porthole.Porthole", "reload"], environment: fixture.environment)
             XCTAssertEqual(reload.status, 0, reload.stderr)
             XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/first") == 2 }, "the reload action reloaded the page")
+            XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/first-shown.png") == 2 })
 
             let list = try Subprocess.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.porthole.Porthole",
                                                              "--object-path", "/dev/porthole/Porthole", "--method", "org.gtk.Actions.List"],
@@ -155,6 +161,7 @@ final class CommandLineTests: XCTestCase {
             let open = try Subprocess.run(gapplication, ["action", "dev.porthole.Porthole", "open-site", "'Local'"], environment: fixture.environment)
             XCTAssertEqual(open.status, 0, open.stderr)
             XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/first") == 3 }, "open-site opened the named site")
+            XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/first-shown.png") == 3 })
 
             fixture.home.write("porthole.conf", "[Sites]\nLocal=\(fixture.server.url("/first"))\n[Policy]\nblock=127.0.0.1/first\n")
             let reloadConfig = try Subprocess.run(gapplication, ["action", "dev.porthole.Porthole", "reload-config"], environment: fixture.environment)
