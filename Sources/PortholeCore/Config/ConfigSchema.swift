@@ -72,6 +72,25 @@ struct SettingReader {
         list { AddressRules.isHost($0) ? nil : "\"\($0)\" is not a host name or IP address" }
     }
 
+    /// `auto`, `true` or `false`.
+    func keyboardMode() -> Result<KeyboardMode, InvalidConfigValue> {
+        string { KeyboardMode(rawValue: $0) == nil ? tr("expected auto, true or false") : nil }.map { KeyboardMode(rawValue: $0)! }
+    }
+
+    /// One or more layout names, each at most once.
+    func keyboardLanguages() -> Result<[KeyboardLanguage], InvalidConfigValue> {
+        let names = KeyboardLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+        return list { name in
+            KeyboardLanguage(rawValue: name) != nil ? nil
+                : tr("unknown keyboard layout \"{name}\": expected one of {names}").replacing("{name}", with: name).replacing("{names}", with: names)
+        }
+            .flatMap { entries in
+                if entries.isEmpty { return .failure(InvalidConfigValue(tr("expected at least one layout, like en;ru"))) }
+                if Set(entries).count != entries.count { return .failure(InvalidConfigValue(tr("a layout is listed twice"))) }
+                return .success(entries.compactMap(KeyboardLanguage.init(rawValue:)))
+            }
+    }
+
     func shortcuts() -> Result<[KioskShortcut], InvalidConfigValue> {
         let names = KioskShortcut.allCases.map(\.rawValue).joined(separator: ", ")
         return list { KioskShortcut(rawValue: $0) == nil ? "unknown shortcut \"\($0)\": expected one of \(names)" : nil }
@@ -129,6 +148,7 @@ enum ConfigSchema {
         .value("Browser", "zoom", read: { $0.number(in: 0.25...5.0) }, assign: { $0.browser.zoom = $1 }),
         .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
                assign: { $0.browser.userAgentSuffix = $1 }),
+        .value("Browser", "pinch-zoom", read: { $0.boolean() }, assign: { $0.browser.pinchZoom = $1 }),
         .value("Browser", "tls-exceptions", read: { $0.hosts() }, assign: { $0.browser.tlsExceptions = $1 }),
 
         .value("Privacy", "ephemeral", read: { $0.boolean() }, assign: { $0.privacy.ephemeral = $1 }),
@@ -146,6 +166,10 @@ enum ConfigSchema {
                assign: { $0.kiosk.exitPinHash = $1 }),
         .value("Kiosk", "exit-chord", read: { $0.optionalString(check: acceleratorProblem) },
                assign: { $0.kiosk.exitChord = $1 }),
+        .value("Kiosk", "keyboard", read: { $0.keyboardMode() }, assign: { $0.kiosk.keyboard.mode = $1 }),
+        .value("Kiosk", "keyboard-layouts", read: { $0.keyboardLanguages() }, assign: { $0.kiosk.keyboard.languages = $1 }),
+        .value("Kiosk", "keyboard-height", read: { $0.number(in: KeyboardSettings.heightRange) },
+               assign: { $0.kiosk.keyboard.height = $1 }),
     ]
 
     private static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })

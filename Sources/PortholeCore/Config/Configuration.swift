@@ -60,9 +60,13 @@ public struct BrowserSettings: Sendable, Equatable {
     public var userAgentSuffix: String
     /// `tls-exceptions`: hosts whose certificate errors are accepted (self-signed kiosk servers).
     public var tlsExceptions: [String]
+    /// `pinch-zoom`: two fingers on a touchscreen zoom the page; nil when not set: off in kiosk
+    /// mode (so a visitor cannot zoom the layout away), on at a desk.
+    public var pinchZoom: Bool?
 
     public init(javascript: Bool = true, httpsOnly: Bool = false, swipeNavigation: Bool = true, zoom: Double = 1.0,
-                userAgentSuffix: String = "", tlsExceptions: [String] = []) {
+                userAgentSuffix: String = "", tlsExceptions: [String] = [], pinchZoom: Bool? = nil) {
+        self.pinchZoom = pinchZoom
         self.javascript = javascript
         self.httpsOnly = httpsOnly
         self.swipeNavigation = swipeNavigation
@@ -149,6 +153,9 @@ public struct KioskSettings: Sendable, Equatable {
     public var exitPinHash: ExitPinHash?
     /// `exit-chord`: the GTK accelerator that asks for the exit PIN, like `<Control><Alt>q`.
     public var exitChord: String?
+    /// `keyboard`, `keyboard-layouts`, `keyboard-height`: the on-screen keyboard. Read at a
+    /// desk too, where it is off unless `keyboard=` is set.
+    public var keyboard = KeyboardSettings()
 
     public init(enabled: Bool = false, toolbar: Bool = true, shortcuts: [KioskShortcut] = [.back, .forward, .reload],
                 printing: Bool = false, idleTimeout: Int = 0, idleWarning: Int = 10, hideCursor: Int = 0,
