@@ -18,6 +18,12 @@ public struct BrowserOptions {
     /// Kiosk mode, or nil for the desktop browser. Fixed for the window's life: a configuration
     /// reload does not turn a kiosk into a desktop browser or back.
     public var kiosk: KioskSettings?
+    /// The on-screen keyboard, its mode resolved for kiosk or desk; off unless set.
+    public var keyboard = KeyboardSettings(mode: .off)
+    /// Whether two fingers on a touchscreen zoom the page.
+    public var pinchZoom = true
+    /// Where the keyboard's `auto` mode reads the input devices from; nil: GDK's default seat.
+    public var inputDevices: (@MainActor () -> any InputDeviceSource)?
 
     public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
                 decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer) {
@@ -73,6 +79,9 @@ public final class BrowserWindow {
     private let onClose: @MainActor (BrowserWindow) -> Void
     /// Kiosk mode's behaviour (full screen, keys, visitor sessions, the screen); nil at a desk.
     public private(set) var kiosk: KioskController?
+    /// The on-screen keyboard; nil when its mode is off.
+    public private(set) var keyboard: OnScreenKeyboard?
+    var pinchGuard: PinchGuard?
     /// Told every WebView event after the window has handled it (the service notifier waits
     /// for the first loaded page).
     public var onEvent: (@MainActor (WebViewEvent) -> Void)?
@@ -120,6 +129,9 @@ public final class BrowserWindow {
         gtk_widget_set_hexpand(overlay, 1)
         gtk_container_add(overlay.cast(), webHost.widget!)
         gtk_box_pack_start(box.cast(), overlay, 1, 1, 0)
+        keyboard = OnScreenKeyboard.make(options)
+        if let keyboard { gtk_box_pack_start(box.cast(), keyboard.widget, 0, 0, 0) }
+        attachTouchInput(newSession: false)
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
         gtk_container_add(window.cast(), box)
 
@@ -207,6 +219,7 @@ public final class BrowserWindow {
         gtk_container_add(overlay.cast(), web)
         gtk_widget_show(web)
         gtk_widget_grab_focus(web)
+        attachTouchInput(newSession: true)
         goHome()
     }
 
@@ -363,6 +376,7 @@ public final class BrowserWindow {
     private func windowDestroyed() {
         kiosk?.teardown()
         kiosk = nil
+        detachTouchInput()
         connections.disconnectAll()
         webHost?.dismantle()
         actions.values.forEach { $0.release() }

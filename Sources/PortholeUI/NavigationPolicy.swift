@@ -15,6 +15,9 @@ extension BrowserOptions {
         settings.backForwardGestures = browser.swipeNavigation
         rules = BrowsingRules(configuration: configuration)
         kiosk = configuration.kiosk.enabled ? configuration.kiosk : nil
+        keyboard = configuration.kiosk.keyboard
+        keyboard.mode = configuration.kiosk.keyboard.mode(kiosk: configuration.kiosk.enabled)
+        pinchZoom = browser.pinchZoom ?? !configuration.kiosk.enabled
     }
 }
 

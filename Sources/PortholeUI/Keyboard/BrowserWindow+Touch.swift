@@ -1,0 +1,30 @@
+// Where the window's touch support meets its web views: the on-screen keyboard and the pinch
+// guard follow each new web view (the first one, and each visitor session's).
+import CWebKitGtk
+import PortholeCore
+
+extension OnScreenKeyboard {
+    /// The keyboard for a window's options, or nil when its mode is off.
+    static func make(_ options: BrowserOptions) -> OnScreenKeyboard? {
+        guard let mode = options.keyboard.mode, mode != .off else { return nil }
+        return OnScreenKeyboard(settings: options.keyboard, devices: options.inputDevices?())
+    }
+}
+
+extension BrowserWindow {
+    /// Points the keyboard and the pinch guard at the current web view; for a new visitor
+    /// session the keyboard also forgets its state.
+    func attachTouchInput(newSession: Bool) {
+        pinchGuard?.detach()
+        pinchGuard = nil
+        guard let view = webView else { return }
+        if newSession { keyboard?.startNewSession(in: view) } else { keyboard?.attach(to: view) }
+        if !options.pinchZoom { pinchGuard = PinchGuard(view: view) }
+    }
+
+    func detachTouchInput() {
+        keyboard?.teardown()
+        pinchGuard?.detach()
+        pinchGuard = nil
+    }
+}

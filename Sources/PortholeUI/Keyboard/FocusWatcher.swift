@@ -1,0 +1,106 @@
+// Tells the on-screen keyboard which field of the page has focus: a user script in every frame,
+// in its own script world, posting to a script message handler.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// Watches one web view: its user content manager gets the focus script and the message
+/// handler; `detach()` removes both and disconnects before letting go of the manager.
+///
+/// The script runs in an isolated world, so a page's own scripts cannot replace the listeners
+/// it relies on. It runs in every frame: a field in an iframe reports its focus too. A page can
+/// still post to the handler (the channel is visible to the world's scripts only, but a page
+/// could focus fields itself), which at worst shows or hides the keyboard.
+@MainActor
+final class FocusWatcher {
+    static let handlerName = "portholeKeyboard"
+    static let worldName = "porthole-keyboard"
+
+    private let view: ObjectOwner
+    private let manager: ObjectOwner
+    private let registered: Bool
+
+    /// `report` gets the focused field, or nil when focus left the editable one.
+    init(view: UnsafeMutablePointer<WebKitWebView>, report: @escaping @MainActor (FieldFocus?) -> Void) {
+        self.view = ObjectOwner(retaining: UnsafeMutableRawPointer(view))
+        let manager = webkit_web_view_get_user_content_manager(view)!
+        self.manager = ObjectOwner(retaining: UnsafeMutableRawPointer(manager))
+        registered = webkit_user_content_manager_register_script_message_handler_in_world(manager, Self.handlerName, Self.worldName) != 0
+        if !registered { Log.warning("the keyboard's focus handler is already registered on this web view") }
+        // `void (*)(WebKitUserContentManager *manager, WebKitJavascriptResult *result, gpointer data)`
+        // in the webkit2gtk-4.1 API.
+        self.manager.connect("script-message-received::\(Self.handlerName)", .pointer { result in
+            guard let result else { return }
+            let value = webkit_javascript_result_get_js_value(OpaquePointer(result))
+            guard let value, jsc_value_is_string(value) != 0, let text = jsc_value_to_string(value) else { return }
+            let message = String(cString: text)
+            g_free(text)
+            report(FieldFocus(message: message))
+        })
+        let script = webkit_user_script_new_for_world(Self.source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                                                      WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, Self.worldName, nil, nil)
+        webkit_user_content_manager_add_script(manager, script)
+        webkit_user_script_unref(script)
+    }
+
+    var webView: UnsafeMutablePointer<WebKitWebView>? { view.typed() }
+
+    func detach() {
+        guard let manager = manager.typed(WebKitUserContentManager.self) else { return }
+        webkit_user_content_manager_remove_all_scripts(manager)
+        if registered {
+            webkit_user_content_manager_unregister_script_message_handler_in_world(manager, Self.handlerName, Self.worldName)
+        }
+        self.manager.release()
+        view.release()
+    }
+
+    /// Reports focus moving into and out of editable fields (`focus;TAG;TYPE;INPUTMODE;EDITABLE`
+    /// or `blur`, see FieldFocus). Focus leaving a field is judged a moment later, once the
+    /// next element has it, so moving between fields does not hide and show the keyboard; focus
+    /// moving into an iframe is left to the iframe's own copy of the script. A tap on the field
+    /// that already has focus reports it again (it brings back a keyboard the visitor hid).
+    /// When the view shrinks for the keyboard, the main frame scrolls its focused field into view.
+    static let source = """
+        (function () {
+          var handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.\(handlerName);
+          if (!handler) return;
+          function clean(text) { return String(text || '').toLowerCase().replace(/[^a-z-]/g, ''); }
+          function describe(element) {
+            if (!element || !element.localName) return null;
+            var tag = clean(element.localName);
+            var mode = clean(element.getAttribute && element.getAttribute('inputmode'));
+            if (tag === 'input' || tag === 'textarea') {
+              var editable = element.readOnly || element.disabled ? '0' : '1';
+              return ['focus', tag, tag === 'input' ? clean(element.type) : '', mode, editable].join(';');
+            }
+            if (element.isContentEditable) return ['focus', tag, '', mode, '1'].join(';');
+            return null;
+          }
+          function post(message) { try { handler.postMessage(message); } catch (e) {} }
+          document.addEventListener('focusin', function (event) {
+            var message = describe(event.target);
+            if (message) post(message);
+          }, true);
+          document.addEventListener('focusout', function () {
+            setTimeout(function () {
+              var active = document.activeElement;
+              if (active && (active.localName === 'iframe' || active.localName === 'frame')) return;
+              if (!describe(active)) post('blur');
+            }, 0);
+          }, true);
+          document.addEventListener('pointerdown', function () {
+            setTimeout(function () {
+              var message = describe(document.activeElement);
+              if (message) post(message);
+            }, 0);
+          }, true);
+          if (window.top === window) {
+            window.addEventListener('resize', function () {
+              var active = document.activeElement;
+              if (describe(active) && active.scrollIntoView) active.scrollIntoView({ block: 'nearest' });
+            });
+          }
+        })();
+        """
+}

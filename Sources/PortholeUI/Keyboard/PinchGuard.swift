@@ -1,0 +1,48 @@
+// `[Browser] pinch-zoom=false`: a second finger on the touchscreen never reaches the web view,
+// so the page cannot be pinched out of its layout.
+import CWebKitGtk
+import GLibBridge
+
+/// Watches one web view's touch events. WebKitGTK 2.50 has no setting for pinch zoom: its
+/// gesture controller zooms on any two-finger touch the page leaves alone. So every touch
+/// sequence that begins while another is down is dropped before WebKit's handler (GtkWidget
+/// "touch-event" runs last, our handler first). One finger still taps, scrolls and drags; the
+/// price is that pages see no multi-touch either, which kiosks rarely need.
+@MainActor
+final class PinchGuard {
+    private let connections = SignalConnections()
+    private var down: Set<UnsafeMutableRawPointer> = []
+    private var dropped: Set<UnsafeMutableRawPointer> = []
+
+    init(view: UnsafeMutablePointer<WebKitWebView>) {
+        // `gboolean (*)(GtkWidget *widget, GdkEvent *event, gpointer data)`
+        connections.connect(UnsafeMutableRawPointer(view), "touch-event", .pointerReturningBool { [unowned self] event in
+            guard let event else { return false }
+            return self.drops(event.assumingMemoryBound(to: GdkEvent.self))
+        })
+    }
+
+    private func drops(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        guard let sequence = gdk_event_get_event_sequence(event).map({ UnsafeMutableRawPointer($0) }) else { return false }
+        switch event.pointee.type {
+        case GDK_TOUCH_BEGIN:
+            if down.isEmpty {
+                down.insert(sequence)
+                return false
+            }
+            dropped.insert(sequence)
+            return true
+        case GDK_TOUCH_END, GDK_TOUCH_CANCEL:
+            down.remove(sequence)
+            return dropped.remove(sequence) != nil
+        default:
+            return dropped.contains(sequence)
+        }
+    }
+
+    func detach() {
+        connections.disconnectAll()
+        down.removeAll()
+        dropped.removeAll()
+    }
+}
