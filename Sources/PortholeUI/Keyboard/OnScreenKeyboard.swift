@@ -58,6 +58,8 @@ public final class OnScreenKeyboard {
 
     /// Whether the keyboard is up (or sliding up).
     public var isVisible: Bool { gtk_revealer_get_reveal_child(revealer.typed()) != 0 }
+    /// Whether the keyboard has finished sliding up.
+    public var isFullyShown: Bool { gtk_revealer_get_child_revealed(revealer.typed()) != 0 }
     /// The shape shown (nil while hidden), the language, Shift and Caps.
     public var current: KeyboardState { state }
 
