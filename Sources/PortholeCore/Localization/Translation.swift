@@ -7,17 +7,24 @@ public let translationDomain = "porthole"
 /// `message` in the visitor's language (`g_dgettext`). Write the English text as a string literal
 /// in the call so that `make pot` can extract it; use `%@`-free placeholders such as `{host}` and
 /// substitute after translating, never interpolation inside the literal.
+///
+/// Untranslated, gettext returns the pointer it was given, so the C strings stay alive until
+/// the result is copied (a Swift argument's temporary C string dies when the call returns).
 public func tr(_ message: String) -> String {
-    String(cString: g_dgettext(translationDomain, message))
+    message.withCString { String(cString: g_dgettext(translationDomain, $0)) }
 }
 
 /// The singular or plural form for `count` in the visitor's language (`g_dngettext`), so that
 /// languages with several plural forms (Russian has three) read correctly.
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    String(cString: g_dngettext(translationDomain, singular, plural, gulong(max(0, count))))
+    singular.withCString { one in
+        plural.withCString { many in String(cString: g_dngettext(translationDomain, one, many, gulong(max(0, count)))) }
+    }
 }
 
 /// `message` in a context that tells apart two uses of the same English text (`g_dpgettext2`).
 public func trc(_ context: String, _ message: String) -> String {
-    String(cString: g_dpgettext2(translationDomain, context, message))
+    context.withCString { context in
+        message.withCString { String(cString: g_dpgettext2(translationDomain, context, $0)) }
+    }
 }
