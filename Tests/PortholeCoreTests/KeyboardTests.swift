@@ -222,3 +222,18 @@ final class KeyboardTests: XCTestCase {
         }
     }
 }
+
+final class SecondFingerFilterTests: XCTestCase {
+    func testOnlyTheFirstFingerReachesThePageWithoutPinchZoom() {
+        var filter = SecondFingerFilter<Int>()
+        let rows: [(Int, SecondFingerFilter<Int>.Phase, Bool)] = [
+            (1, .begin, false), (1, .update, false),
+            (2, .begin, true), (2, .update, true), (1, .update, false),  // a second finger: a pinch
+            (1, .end, false), (2, .update, true), (2, .end, true),
+            (3, .begin, false), (3, .end, false),  // one finger again: a tap
+        ]
+        for (index, (sequence, phase, dropped)) in rows.enumerated() {
+            XCTAssertEqual(filter.drops(sequence, phase), dropped, "row \(index)")
+        }
+    }
+}

@@ -2,6 +2,7 @@
 // so the page cannot be pinched out of its layout.
 import CWebKitGtk
 import GLibBridge
+import PortholeCore
 
 /// Watches one web view's touch events. WebKitGTK 2.50 has no setting for pinch zoom: its
 /// gesture controller zooms on any two-finger touch the page leaves alone. So every touch
@@ -11,8 +12,7 @@ import GLibBridge
 @MainActor
 final class PinchGuard {
     private let connections = SignalConnections()
-    private var down: Set<UnsafeMutableRawPointer> = []
-    private var dropped: Set<UnsafeMutableRawPointer> = []
+    private var filter = SecondFingerFilter<UInt>()
 
     init(view: UnsafeMutablePointer<WebKitWebView>) {
         // `gboolean (*)(GtkWidget *widget, GdkEvent *event, gpointer data)`
@@ -23,26 +23,17 @@ final class PinchGuard {
     }
 
     private func drops(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        guard let sequence = gdk_event_get_event_sequence(event).map({ UnsafeMutableRawPointer($0) }) else { return false }
+        guard let pointer = gdk_event_get_event_sequence(event) else { return false }
+        let sequence = UInt(bitPattern: Int(bitPattern: pointer))
         switch event.pointee.type {
-        case GDK_TOUCH_BEGIN:
-            if down.isEmpty {
-                down.insert(sequence)
-                return false
-            }
-            dropped.insert(sequence)
-            return true
-        case GDK_TOUCH_END, GDK_TOUCH_CANCEL:
-            down.remove(sequence)
-            return dropped.remove(sequence) != nil
-        default:
-            return dropped.contains(sequence)
+        case GDK_TOUCH_BEGIN: return filter.drops(sequence, .begin)
+        case GDK_TOUCH_END, GDK_TOUCH_CANCEL: return filter.drops(sequence, .end)
+        default: return filter.drops(sequence, .update)
         }
     }
 
     func detach() {
         connections.disconnectAll()
-        down.removeAll()
-        dropped.removeAll()
+        filter = SecondFingerFilter()
     }
 }
