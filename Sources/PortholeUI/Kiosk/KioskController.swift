@@ -172,6 +172,7 @@ public final class KioskController {
         default:
             return
         }
+        if type == GDK_TOUCH_BEGIN, !isCursorHidden { applyCursor(hidden: true) }  // a finger needs no arrow
         if type == GDK_MOTION_NOTIFY || type == GDK_BUTTON_PRESS || type == GDK_SCROLL {
             // A touchscreen moves the pointer too; only a real pointer brings the cursor back.
             let device = gdk_event_get_source_device(event)
