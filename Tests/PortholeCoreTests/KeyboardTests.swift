@@ -206,9 +206,12 @@ final class KeyboardTests: XCTestCase {
         XCTAssertEqual(load(base + "[Kiosk]\nkeyboard=auto\n").configuration?.kiosk.keyboard.mode, .auto)
         XCTAssertEqual(load(base + "[Kiosk]\nkeyboard=false\n").configuration?.kiosk.keyboard.mode, .off)
         XCTAssertNil(load(base).configuration?.browser.pinchZoom, "unset: decided by kiosk mode")
+        XCTAssertNil(load(base + "[Browser]\npinch-zoom=\n").configuration?.browser.pinchZoom, "empty: the same")
+        XCTAssertNil(load(base + "[Kiosk]\nkeyboard=\n").configuration?.kiosk.keyboard.mode, "empty: decided by kiosk mode")
 
         let bad: [(String, String, String)] = [
             ("keyboard=sometimes", "Kiosk/keyboard", "expected auto, true or false"),
+            ("keyboard=yes", "Kiosk/keyboard", "expected auto, true or false"),
             ("keyboard-layouts=en;xx", "Kiosk/keyboard-layouts", "unknown keyboard layout \"xx\""),
             ("keyboard-layouts=en;en", "Kiosk/keyboard-layouts", "a layout is listed twice"),
             ("keyboard-layouts=", "Kiosk/keyboard-layouts", "expected at least one layout"),
@@ -216,8 +219,8 @@ final class KeyboardTests: XCTestCase {
             ("keyboard-height=tall", "Kiosk/keyboard-height", "expected a number"),
         ]
         for (line, key, message) in bad {
-            let result = load(base + "[Kiosk]\n\(line)\n")
-            XCTAssertEqual(result.problems.map(\.key), [key], line)
+            let result = load(base + "[Kiosk]\n\(line)\n[Browser]\npinch-zoom=some\n")
+            XCTAssertEqual(result.problems.map(\.key), [key, "Browser/pinch-zoom"], line)
             XCTAssertTrue(result.problems.first?.description.contains(message) ?? false, "\(line): \(result.problems)")
         }
     }

@@ -72,9 +72,16 @@ struct SettingReader {
         list { AddressRules.isHost($0) ? nil : "\"\($0)\" is not a host name or IP address" }
     }
 
-    /// `auto`, `true` or `false`.
-    func keyboardMode() -> Result<KeyboardMode, InvalidConfigValue> {
-        string { KeyboardMode(rawValue: $0) == nil ? tr("expected auto, true or false") : nil }.map { KeyboardMode(rawValue: $0)! }
+    /// `auto`, `true` or `false`; empty leaves the choice to kiosk mode.
+    func keyboardMode() -> Result<KeyboardMode?, InvalidConfigValue> {
+        optionalString { KeyboardMode(rawValue: $0) == nil ? tr("expected auto, true or false, or nothing") : nil }
+            .map { $0.flatMap(KeyboardMode.init(rawValue:)) }
+    }
+
+    /// `true` or `false`; empty leaves the choice to kiosk mode.
+    func optionalBoolean() -> Result<Bool?, InvalidConfigValue> {
+        if case .success(let text) = document.string(key), text.isEmpty { return .success(nil) }
+        return document.boolean(key).map { .success($0) } ?? .failure(InvalidConfigValue(tr("expected true or false, or nothing")))
     }
 
     /// One or more layout names, each at most once.
@@ -148,7 +155,7 @@ enum ConfigSchema {
         .value("Browser", "zoom", read: { $0.number(in: 0.25...5.0) }, assign: { $0.browser.zoom = $1 }),
         .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
                assign: { $0.browser.userAgentSuffix = $1 }),
-        .value("Browser", "pinch-zoom", read: { $0.boolean() }, assign: { $0.browser.pinchZoom = $1 }),
+        .value("Browser", "pinch-zoom", read: { $0.optionalBoolean() }, assign: { $0.browser.pinchZoom = $1 }),
         .value("Browser", "tls-exceptions", read: { $0.hosts() }, assign: { $0.browser.tlsExceptions = $1 }),
 
         .value("Privacy", "ephemeral", read: { $0.boolean() }, assign: { $0.privacy.ephemeral = $1 }),
