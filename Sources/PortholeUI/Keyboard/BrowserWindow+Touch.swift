@@ -12,6 +12,9 @@ extension OnScreenKeyboard {
 }
 
 extension BrowserWindow {
+    /// Touch and pinch events kept from the page by `pinch-zoom=false`; nil when pinch zoom is on.
+    public var pinchEventsDropped: Int? { pinchGuard?.droppedEvents }
+
     /// Points the keyboard and the pinch guard at the current web view; for a new visitor
     /// session the keyboard also forgets its state.
     func attachTouchInput(newSession: Bool) {

@@ -1,5 +1,5 @@
-// `[Browser] pinch-zoom=false`: a second finger on the touchscreen never reaches the web view,
-// so the page cannot be pinched out of its layout.
+// `[Browser] pinch-zoom=false`: a second finger on the touchscreen and touchpad pinches never
+// reach the web view, so the page cannot be pinched out of its layout.
 import CWebKitGtk
 import GLibBridge
 import PortholeCore
@@ -13,12 +13,24 @@ import PortholeCore
 final class PinchGuard {
     private let connections = SignalConnections()
     private var filter = SecondFingerFilter<UInt>()
+    /// Touch and touchpad-pinch events kept from the web view (for tests).
+    private(set) var droppedEvents = 0
 
     init(view: UnsafeMutablePointer<WebKitWebView>) {
         // `gboolean (*)(GtkWidget *widget, GdkEvent *event, gpointer data)`
         connections.connect(UnsafeMutableRawPointer(view), "touch-event", .pointerReturningBool { [unowned self] event in
             guard let event else { return false }
-            return self.drops(event.assumingMemoryBound(to: GdkEvent.self))
+            let dropped = self.drops(event.assumingMemoryBound(to: GdkEvent.self))
+            if dropped { self.droppedEvents += 1 }
+            return dropped
+        })
+        // Touchpad pinches reach WebKit's zoom gesture through the generic event signal, which
+        // GTK emits before the specific ones; returning TRUE ends the event there.
+        // `gboolean (*)(GtkWidget *widget, GdkEvent *event, gpointer data)`
+        connections.connect(UnsafeMutableRawPointer(view), "event", .pointerReturningBool { [unowned self] event in
+            guard event?.assumingMemoryBound(to: GdkEvent.self).pointee.type == GDK_TOUCHPAD_PINCH else { return false }
+            self.droppedEvents += 1
+            return true
         })
     }
 
