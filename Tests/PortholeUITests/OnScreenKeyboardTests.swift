@@ -118,6 +118,17 @@ final class OnScreenKeyboardTests: XCTestCase {
             XCTAssertTrue(UI.wait(5) { keyboard.isVisible })
             UI.evaluate("document.getElementById('q').blur()", in: window)
             XCTAssertTrue(UI.wait(5) { !keyboard.isVisible }, "blur hides it")
+
+            UI.evaluate("document.getElementById('q').focus()", in: window)
+            XCTAssertTrue(UI.wait(5) { keyboard.isFullyShown })
+            tap(keyboard.button(for: .hide))
+            XCTAssertFalse(keyboard.isVisible, "the Hide key hides it")
+            XCTAssertEqual(UI.evaluate("document.activeElement.id", in: window), "q", "and the field keeps its focus")
+            let box = UI.evaluate("(function () { var r = document.getElementById('q').getBoundingClientRect(); return (r.left + 5) + ',' + (r.top + 5); })()",
+                                  in: window)?.split(separator: ",").compactMap { Double($0) } ?? []
+            XCTAssertEqual(box.count, 2)
+            UI.clickPage(x: box.first ?? 0, y: box.last ?? 0, in: window)
+            XCTAssertTrue(UI.wait(5) { keyboard.isVisible }, "tapping the field brings it back")
         }
     }
 
@@ -139,7 +150,10 @@ final class OnScreenKeyboardTests: XCTestCase {
             let value = "document.getElementById('q').value"
             XCTAssertTrue(UI.wait(5) { UI.evaluate(value, in: window) == "Привет 123" }, UI.evaluate(value, in: window) ?? "")
             XCTAssertEqual(UI.evaluate("downs + ' ' + inputs", in: window), "10 10", "each key fires keydown and input")
-            tap(keyboard.button(for: .backspace))
+            let backspace = try XCTUnwrap(keyboard.button(for: .backspace))
+            XCTAssertEqual(atk_object_get_name(gtk_widget_get_accessible(backspace)).map { String(cString: $0) }, "Backspace",
+                           "keys have accessible names")
+            tap(backspace)
             XCTAssertTrue(UI.wait(5) { UI.evaluate(value, in: window) == "Привет 12" })
             tap(keyboard.button(for: .enter))
             XCTAssertTrue(UI.wait(5) { server.requests.contains { $0.path == "/search" } }, "Enter submits the form")
