@@ -196,9 +196,11 @@ public final class BrowserWindow {
         let sitesChanged = options.sites != self.options.sites
         var options = options
         options.kiosk = self.options.kiosk
+        options.keyboard = self.options.keyboard  // made with the window, like kiosk mode
         self.options = options
         if sitesChanged { rebuildSiteMenu() }
         webHost.update(makeWebView())
+        applyPinchZoom()
     }
 
     public func close() { if let window { gtk_window_close(window.cast()) } }

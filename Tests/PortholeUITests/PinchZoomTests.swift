@@ -63,4 +63,16 @@ final class PinchZoomTests: XCTestCase {
             }
         }
     }
+
+    func testAConfigurationReloadTurnsPinchZoomOff() {
+        MainActor.assumeIsolated {
+            var configuration = Configuration(sites: SiteList([Site(name: "Start", address: "porthole://start/")]))
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            XCTAssertNil(window.pinchEventsDropped)
+            configuration.browser.pinchZoom = false
+            window.update(options: BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration)))
+            XCTAssertEqual(window.pinchEventsDropped, 0, "guarded from now on")
+        }
+    }
 }

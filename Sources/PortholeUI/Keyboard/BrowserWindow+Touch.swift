@@ -18,11 +18,18 @@ extension BrowserWindow {
     /// Points the keyboard and the pinch guard at the current web view; for a new visitor
     /// session the keyboard also forgets its state.
     func attachTouchInput(newSession: Bool) {
-        pinchGuard?.detach()
-        pinchGuard = nil
         guard let view = webView else { return }
         if newSession { keyboard?.startNewSession(in: view) } else { keyboard?.attach(to: view) }
-        if !options.pinchZoom { pinchGuard = PinchGuard(view: view) }
+        applyPinchZoom(renewing: true)
+    }
+
+    /// Guards the current web view against pinches unless `pinch-zoom` is on; `renewing` for a
+    /// new web view, else only when the setting changed (a configuration reload).
+    func applyPinchZoom(renewing: Bool = false) {
+        guard renewing || (pinchGuard == nil) != options.pinchZoom else { return }
+        pinchGuard?.detach()
+        pinchGuard = nil
+        if !options.pinchZoom, let view = webView { pinchGuard = PinchGuard(view: view) }
     }
 
     func detachTouchInput() {

@@ -60,7 +60,8 @@ final class FocusWatcher {
     /// next element has it, so moving between fields does not hide and show the keyboard; focus
     /// moving into an iframe is left to the iframe's own copy of the script. A tap on the field
     /// that already has focus reports it again (it brings back a keyboard the visitor hid).
-    /// When the view shrinks for the keyboard, the main frame scrolls its focused field into view.
+    /// When the view shrinks for the keyboard, the main frame scrolls its focused field into view,
+    /// or the frame holding the focused field (a frame's own viewport does not change).
     static let source = """
         (function () {
           var handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.\(handlerName);
@@ -98,7 +99,8 @@ final class FocusWatcher {
           if (window.top === window) {
             window.addEventListener('resize', function () {
               var active = document.activeElement;
-              if (describe(active) && active.scrollIntoView) active.scrollIntoView({ block: 'nearest' });
+              var framed = active && (active.localName === 'iframe' || active.localName === 'frame');
+              if ((framed || describe(active)) && active.scrollIntoView) active.scrollIntoView({ block: 'nearest' });
             });
           }
         })();

@@ -25,8 +25,6 @@ public final class OnScreenKeyboard {
 
     /// Whether the keyboard comes up for fields now (`keyboard=true`, or `auto` with a touchscreen).
     public private(set) var isOffered: Bool
-    /// Key presses delivered to the page, for tests (what was pressed, never what was typed).
-    public private(set) var keyPresses = 0
 
     /// `settings.mode` must be resolved (not nil); `devices` answers `auto`.
     public init(settings: KeyboardSettings, devices: InputDeviceSource? = nil) {
@@ -107,7 +105,6 @@ public final class OnScreenKeyboard {
 
     private func pressed(_ action: KeyAction) {
         if let output = state.press(action), let view = watcher?.webView {
-            keyPresses += 1
             KeySender.send(output, to: view)
         }
         render()
