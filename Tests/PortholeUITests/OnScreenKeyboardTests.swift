@@ -67,7 +67,6 @@ private func kiosk(_ server: TestServer, _ path: String = "/form",
     window.show()
     window.goHome()
     XCTAssertTrue(UI.waitForLoad(window, uri: server.url(path)))
-    if let view = window.webView { gtk_widget_grab_focus(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)) }
     return window
 }
 
