@@ -14,16 +14,6 @@ public protocol InputDeviceSource: AnyObject {
     func stop()
 }
 
-/// A fixed device list that changes when told to (tests, and displays without a seat).
-@MainActor
-public final class FixedInputDevices: InputDeviceSource {
-    public var devices: [InputDeviceKind] { didSet { onChange?() } }
-    public var onChange: (@MainActor () -> Void)?
-
-    public init(_ devices: [InputDeviceKind]) { self.devices = devices }
-    public func stop() { onChange = nil }
-}
-
 /// The default display's seat: its pointing and touch devices, and its `device-added` and
 /// `device-removed` signals (a touchscreen plugged in later turns an `auto` keyboard on).
 @MainActor
