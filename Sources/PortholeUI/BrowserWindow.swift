@@ -20,7 +20,7 @@ public struct BrowserOptions {
     public var kiosk: KioskSettings?
     /// The on-screen keyboard, its mode resolved for kiosk or desk; off unless set.
     public var keyboard = KeyboardSettings(mode: .off)
-    /// Whether two fingers on a touchscreen zoom the page.
+    /// Whether two fingers (touchscreen or touchpad pinch) zoom the page.
     public var pinchZoom = true
     /// Where the keyboard's `auto` mode reads the input devices from; nil: GDK's default seat.
     public var inputDevices: (@MainActor () -> any InputDeviceSource)?
