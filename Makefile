@@ -11,13 +11,13 @@ BUILD_DIR  := .build/$(CONFIG)
 # Screenshots: ImageMagick's `import`.
 DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
-                appstream desktop-file-utils libglib2.0-bin
+                appstream desktop-file-utils libglib2.0-bin systemd
 
 # The UI tests' environment: repeatable settings, no input methods, no accessibility bus.
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps build run test unit-test ui-test clean screenshot install uninstall bench bench-peers
+.PHONY: all deps build run test check-units unit-test ui-test clean screenshot install uninstall bench bench-peers
 
 all: build
 
@@ -44,14 +44,19 @@ run: build
 
 # All tests: unit tests (no display needed) and the integration tests under Xvfb, in one run
 # on a private session bus. XCTest runs test methods on the main thread, as GTK needs.
-test: deps
+test: deps check-units
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
+
+# Every shipped systemd unit passes `systemd-analyze verify` without a single warning.
+SYSTEMD_UNITS := Resources/systemd/porthole-kiosk.service Resources/cage/porthole-cage.service
+check-units:
+	sh Tests/Packaging/verify-units.sh $(SYSTEMD_UNITS)
 
 unit-test: deps
 	$(SWIFT) test --disable-swift-testing --filter 'PortholeCoreTests|GLibBridgeTests'
 
-ui-test: deps
+ui-test: deps check-units
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing --filter PortholeUITests
 
