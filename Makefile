@@ -17,7 +17,7 @@ DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev \
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps build run test check-units unit-test ui-test clean screenshot install uninstall bench bench-peers
+.PHONY: all deps build run test check-files unit-test ui-test clean screenshot install uninstall bench bench-peers
 
 all: build
 
@@ -44,19 +44,22 @@ run: build
 
 # All tests: unit tests (no display needed) and the integration tests under Xvfb, in one run
 # on a private session bus. XCTest runs test methods on the main thread, as GTK needs.
-test: deps check-units
+test: deps check-files
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
-# Every shipped systemd unit passes `systemd-analyze verify` without a single warning.
+# Shipped files checked by their own tools: every systemd unit passes `systemd-analyze verify`
+# without a single warning, the AppStream metainfo `appstreamcli validate --strict`.
 SYSTEMD_UNITS := Resources/systemd/porthole-kiosk.service Resources/cage/porthole-cage.service
-check-units:
+check-files:
 	sh Tests/Packaging/verify-units.sh $(SYSTEMD_UNITS)
+	appstreamcli validate --strict --no-net Resources/dev.porthole.Porthole.metainfo.xml
+	desktop-file-validate Resources/dev.porthole.Porthole.desktop
 
 unit-test: deps
 	$(SWIFT) test --disable-swift-testing --filter 'PortholeCoreTests|GLibBridgeTests'
 
-ui-test: deps check-units
+ui-test: deps check-files
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing --filter PortholeUITests
 
