@@ -114,6 +114,7 @@ final class PortholeApplication {
             loadConfiguration(report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
             let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
             if let lastLoad { engine.show(lastLoad) }
+            engine.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
             self.engine = engine
             notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment, pid: getpid())
             notifier?.startWatchdog()
@@ -157,6 +158,7 @@ final class PortholeApplication {
         }
         configuration = result.effectiveConfiguration
         engine?.show(result)
+        engine?.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
         lastLoad = result
         Log.info("configuration loaded", fields: ["PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
                                                   "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])

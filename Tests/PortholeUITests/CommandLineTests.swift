@@ -14,7 +14,7 @@ private func page(_ title: String) -> String {
 
 /// A server, a private bus, a home directory and a config approving the server.
 @MainActor
-private final class BrowserProcessFixture {
+final class BrowserProcessFixture {
     let server = TestServer()
     let home = TemporaryDirectory()
     let bus: PrivateBus

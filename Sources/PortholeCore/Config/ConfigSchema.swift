@@ -117,7 +117,7 @@ enum ConfigSchema {
     /// `[Locks] keys=`: the keys (`Group/key`) and whole groups (`Group`) users cannot override.
     static let lockedKeys = ConfigKey(group: locks, name: "keys")
     /// The groups a file may have, in the order the documentation lists them.
-    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", locks]
+    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", "Network", locks]
 
     static let settings: [ConfigSetting] = [
         .value("Policy", "allow", read: { $0.filters() }, assign: { $0.allow = $1 }),
@@ -146,6 +146,11 @@ enum ConfigSchema {
                assign: { $0.kiosk.exitPinHash = $1 }),
         .value("Kiosk", "exit-chord", read: { $0.optionalString(check: acceleratorProblem) },
                assign: { $0.kiosk.exitChord = $1 }),
+
+        .value("Network", "proxy", read: { $0.optionalString(check: ProxyRules.proxyProblem) },
+               assign: { $0.network.proxy = $1 }),
+        .value("Network", "proxy-ignore", read: { $0.list(each: ProxyRules.ignoreProblem) },
+               assign: { $0.network.proxyIgnore = $1 }),
     ]
 
     private static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
