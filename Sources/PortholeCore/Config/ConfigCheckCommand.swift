@@ -3,7 +3,7 @@ import Foundation
 
 public enum ConfigCheckCommand {
     /// Loads what `porthole` would load (with `--config FILE` when `path` is given, or the system
-    /// file alone when `path` is the system file) and reports it: every notice and problem on
+    /// file and its drop-ins alone when `path` is the system file) and reports it: every notice and problem on
     /// `err`, one a line; on success `FILE: ok` on `out` for each file read. Returns the exit
     /// status: 1 when there is any problem, else 0.
     public static func run(path: String?, sources: ConfigSources, validateFilter: @escaping FilterValidator,
@@ -11,7 +11,7 @@ public enum ConfigCheckCommand {
         var checked = sources
         if let path {
             if let system = sources.system, sameFile(path, system) {
-                checked = ConfigSources(system: system)
+                checked = ConfigSources(system: system, systemDropIns: sources.systemDropIns)
             } else {
                 checked.commandLine = path
             }

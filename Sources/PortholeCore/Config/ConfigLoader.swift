@@ -46,7 +46,7 @@ public enum ConfigLoader {
             } catch {
                 problems.append(error)
                 readFailed = true
-                if role == .system { systemFailed = true }
+                if role.isSystemLayer { systemFailed = true }
             }
         }
         if !overrides.isEmpty {
@@ -74,12 +74,15 @@ public enum ConfigLoader {
         return ConfigLoadResult(problems: problems, notices: notices + result.notices, resolved: result.resolved)
     }
 
-    /// The files to read, in layer order: the system file, then `--config` or the user file; the
-    /// bundled default only when there is neither.
+    /// The files to read, in layer order: the system file and its drop-ins, then `--config` or the
+    /// user file; the bundled default only when there is none of them.
     private static func files(in sources: ConfigSources, problems: inout [ConfigProblem]) -> [(ConfigRole, String)] {
         let exists = { (path: String) in g_file_test(path, G_FILE_TEST_EXISTS) != 0 }
         var files: [(ConfigRole, String)] = []
         if let system = sources.system, exists(system) { files.append((.system, system)) }
+        if let directory = sources.systemDropIns {
+            files += dropIns(in: directory, problems: &problems).map { (.dropIn, $0) }
+        }
         if let commandLine = sources.commandLine {
             files.append((.commandLineFile, commandLine))
         } else if let user = sources.user, exists(user) {
@@ -97,27 +100,54 @@ public enum ConfigLoader {
         return files
     }
 
-    /// Applies the layers in order. The system file's locks keep later layers from changing the
-    /// keys and groups they name; each such attempt is one notice.
+    /// The `*.conf` files in `directory`, in lexical (byte) order, as systemd orders its drop-ins;
+    /// names starting with `.` (editors' temporary files) are skipped. No directory, no files.
+    static func dropIns(in directory: String, problems: inout [ConfigProblem]) -> [String] {
+        guard g_file_test(directory, G_FILE_TEST_EXISTS) != 0 else { return [] }
+        var error: UnsafeMutablePointer<GError>?
+        guard let dir = g_dir_open(directory, 0, &error) else {
+            problems.append(ConfigProblem(file: directory, message: takeErrorMessage(error)))
+            return []
+        }
+        defer { g_dir_close(dir) }
+        var names: [String] = []
+        while let entry = g_dir_read_name(dir) {
+            let name = String(cString: entry)
+            if !name.hasPrefix("."), name.count > 5, name.hasSuffix(".conf") { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { directory + "/" + $0 }
+    }
+
+    /// Applies the layers in order. The system layer's locks (the system file's and its drop-ins')
+    /// keep the user's layers from changing the keys and groups they name; each such attempt is
+    /// one notice.
     private static func merge(_ layers: [ConfigLayer]) -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?) {
         var resolved = Configuration()
         var notices: [ConfigNotice] = []
         var sites: [Site]?
-        let system = layers.first { $0.role == .system }
-        let locks = system?.locks ?? ConfigLocks()
-        let lockedBy = system?.file ?? ""
+        let systemLayers = layers.filter(\.role.isSystemLayer)
+        var locks = ConfigLocks()
+        for layer in systemLayers {
+            locks.groups.formUnion(layer.locks.groups)
+            locks.keys.formUnion(layer.locks.keys)
+        }
+        /// The system-layer file that locks `key` (or its group).
+        let lockedBy = { (key: ConfigKey) in systemLayers.first { $0.locks.covers(key) }?.file ?? "" }
+        let system = systemLayers.first { $0.locks.groups.contains(ConfigSchema.sites) } ?? systemLayers.first
         for layer in layers {
-            let isLocked = { (key: ConfigKey) in layer.role != .system && locks.covers(key) }
+            let isLocked = { (key: ConfigKey) in !layer.role.isSystemLayer && locks.covers(key) }
             for attempt in layer.attempts {
                 if isLocked(attempt.key) {
-                    notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: "\(attempt.key) is locked by \(lockedBy)"))
+                    notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: "\(attempt.key) is locked by \(lockedBy(attempt.key))"))
                 } else {
                     attempt.assignment?(&resolved)
                 }
             }
             if let layerSites = layer.sites {
-                if layer.role != .system, locks.groups.contains(ConfigSchema.sites) {
-                    notices.append(ConfigNotice(origin: layer.origin, line: layer.sitesLine, message: "\(ConfigSchema.sites) is locked by \(lockedBy)"))
+                if !layer.role.isSystemLayer, locks.groups.contains(ConfigSchema.sites) {
+                    let sitesKey = ConfigKey(group: ConfigSchema.sites, name: "")
+                    notices.append(ConfigNotice(origin: layer.origin, line: layer.sitesLine,
+                                                message: "\(ConfigSchema.sites) is locked by \(lockedBy(sitesKey))"))
                 } else {
                     sites = layerSites
                 }
@@ -133,11 +163,16 @@ public enum ConfigLoader {
 
 /// The part a file plays in the load.
 enum ConfigRole {
-    case system, bundled, user, commandLineFile, commandLine
+    case system, dropIn, bundled, user, commandLineFile, commandLine
+
+    /// The admin's files: the system file and its drop-ins, which may lock keys and are not
+    /// held by the locks.
+    var isSystemLayer: Bool { self == .system || self == .dropIn }
 
     func origin(_ file: String) -> String {
         switch self {
         case .system: "system file \(file)"
+        case .dropIn: "drop-in file \(file)"
         case .bundled: "bundled file \(file)"
         case .user: "user file \(file)"
         case .commandLineFile: "--config file \(file)"
@@ -183,11 +218,11 @@ struct ConfigLayer {
             switch group {
             case ConfigSchema.sites:
                 readSites(document)
-            case ConfigSchema.locks where role == .system:
+            case ConfigSchema.locks where role.isSystemLayer:
                 readLocks(document)
             case ConfigSchema.locks:
                 notices.append(ConfigNotice(origin: origin, line: line,
-                                            message: "[\(group)] is ignored: only the system file \(ConfigSources.systemPath) can lock keys"))
+                                            message: "[\(group)] is ignored: only the system file \(ConfigSources.systemPath) and \(ConfigSources.systemDropInPath) can lock keys"))
             case _ where ConfigSchema.groups.contains(group):
                 readSettings(document, group: group, validateFilter: validateFilter)
             default:
@@ -288,7 +323,7 @@ struct ConfigLayer {
     /// point out, and for `[Sites]` it would hide a site.
     private mutating func reportRepeatedKeys(_ lines: KeyFileLines) {
         var firstLine: [ConfigKey: Int] = [:]
-        let checked = ConfigSchema.groups.filter { $0 != ConfigSchema.locks || role == .system }
+        let checked = ConfigSchema.groups.filter { $0 != ConfigSchema.locks || role.isSystemLayer }
         for entry in lines.entries where checked.contains(entry.group) {
             let key = ConfigKey(group: entry.group, name: entry.key)
             guard let first = firstLine[key] else {
