@@ -85,8 +85,7 @@ final class PortholeApplication {
             return 0
         }
         if options.flag("hash-pin") {
-            return HashPinCommand.run(readLine: Console.readSecretLine, salt: HashPinCommand.randomSalt,
-                                      out: { print($0) }, err: { Console.error($0) })
+            return HashPinCommand.run(readLine: Console.readSecretLine, out: { print($0) }, err: { Console.error($0) })
         }
         if options.flag("check-config") {
             let file = options.remaining.first

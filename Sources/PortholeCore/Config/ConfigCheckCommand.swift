@@ -18,10 +18,19 @@ public enum ConfigCheckCommand {
         }
         let result = ConfigLoader.load(sources: checked, validateFilter: validateFilter)
         result.notices.forEach { err($0.description) }
+        if let file = result.exitPinHashFile, let warning = readableByOthers(file) { err(warning) }
         result.problems.forEach { err($0.description) }
         guard result.problems.isEmpty else { return 1 }
         result.sources.forEach { out("\($0): ok") }
         return 0
+    }
+
+    /// A warning when users other than the file's owner and group can read `file`, which holds the
+    /// exit PIN's hash: with it anyone can try PINs offline, without the kiosk's lockout.
+    static func readableByOthers(_ file: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+              let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o004 != 0 else { return nil }
+        return file + ": " + tr("warning: every user can read this file, which holds the exit PIN's hash; let only root and the kiosk user read it (chmod 640, group of the kiosk user)")
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {

@@ -20,6 +20,10 @@ public struct ConfigLoadResult: Sendable, Equatable {
 
     /// The files read, base layer first.
     public var sources: [String] { resolved.sources }
+
+    /// The file whose `[Kiosk] exit-pin-hash=` is in effect, if any (its readers can guess the PIN
+    /// offline, so `--check-config` looks at who may read it).
+    public internal(set) var exitPinHashFile: String?
 }
 
 public enum ConfigLoader {
@@ -71,7 +75,8 @@ public enum ConfigLoader {
             problems.append(ConfigProblem(file: file, key: "[\(ConfigSchema.sites)]",
                                           message: "no approved sites: add a [Sites] group with at least one site, like Example=example.com"))
         }
-        return ConfigLoadResult(problems: problems, notices: notices + result.notices, resolved: result.resolved)
+        return ConfigLoadResult(problems: problems, notices: notices + result.notices, resolved: result.resolved,
+                                exitPinHashFile: result.exitPinHashFile)
     }
 
     /// The files to read, in layer order: the system file and its drop-ins, then `--config` or the
@@ -121,8 +126,10 @@ public enum ConfigLoader {
     /// Applies the layers in order. The system layer's locks (the system file's and its drop-ins')
     /// keep the user's layers from changing the keys and groups they name; each such attempt is
     /// one notice.
-    private static func merge(_ layers: [ConfigLayer]) -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?) {
+    private static func merge(_ layers: [ConfigLayer])
+        -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?, exitPinHashFile: String?) {
         var resolved = Configuration()
+        var exitPinHashFile: String?
         var notices: [ConfigNotice] = []
         var sites: [Site]?
         let systemLayers = layers.filter(\.role.isSystemLayer)
@@ -141,6 +148,9 @@ public enum ConfigLoader {
                     notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: "\(attempt.key) is locked by \(lockedBy(attempt.key))"))
                 } else {
                     attempt.assignment?(&resolved)
+                    if attempt.key == ConfigSchema.exitPinHash, attempt.assignment != nil {
+                        exitPinHashFile = layer.role == .commandLine ? nil : layer.file
+                    }
                 }
             }
             if let layerSites = layer.sites {
@@ -157,7 +167,8 @@ public enum ConfigLoader {
         resolved.sources = layers.filter { $0.role != .commandLine }.map(\.file)
         // Where the sites should have been: the locking file, else the last file read.
         let sitesFile = locks.groups.contains(ConfigSchema.sites) ? system?.file : resolved.sources.last
-        return (resolved, notices, sites, sitesFile)
+        if resolved.kiosk.exitPinHash == nil { exitPinHashFile = nil }
+        return (resolved, notices, sites, sitesFile, exitPinHashFile)
     }
 }
 
@@ -249,6 +260,10 @@ struct ConfigLayer {
             switch setting.read(SettingReader(document: document, key: key, validateFilter: validateFilter)) {
             case .success(let assignment):
                 attempts.append(Attempt(key: key, line: lines.last, assignment: assignment))
+                if key == ConfigSchema.exitPinHash, case .success(let text) = document.string(key), ExitPinHash(text)?.isLegacy == true {
+                    notices.append(ConfigNotice(origin: origin, line: lines.last, message: key.description + ": "
+                        + tr("the old sha256: form can be reversed in milliseconds; make a new line with porthole --hash-pin")))
+                }
             case .failure(let invalid):
                 problems += invalid.messages.map { problem(lines.last, key: key.description, $0) }
                 attempts.append(Attempt(key: key, line: lines.last, assignment: nil))

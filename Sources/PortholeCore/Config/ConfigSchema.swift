@@ -116,6 +116,8 @@ enum ConfigSchema {
     static let locks = "Locks"
     /// `[Locks] keys=`: the keys (`Group/key`) and whole groups (`Group`) users cannot override.
     static let lockedKeys = ConfigKey(group: locks, name: "keys")
+    /// `[Kiosk] exit-pin-hash=`, which the loader also checks for the old form.
+    static let exitPinHash = ConfigKey(group: "Kiosk", name: "exit-pin-hash")
     /// The groups a file may have, in the order the documentation lists them.
     static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", "Network", locks]
 
@@ -188,7 +190,7 @@ enum ConfigSchema {
 
     private static func pinHashProblem(_ text: String) -> String? {
         ExitPinHash(text) == nil
-            ? "expected sha256:SALT_HEX:HASH_HEX, a hex salt and the 64 hex digits of SHA-256(salt bytes + PIN)"
+            ? tr("expected a hash printed by porthole --hash-pin, like $y$j9T$…, or the old sha256:SALT_HEX:HASH_HEX")
             : nil
     }
 
