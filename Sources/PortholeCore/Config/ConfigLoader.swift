@@ -69,7 +69,15 @@ public enum ConfigLoader {
         }
         // Without the system file we cannot know what it locks, so nothing may be applied over it.
         if systemFailed { layers.removeAll() }
-        let result = merge(layers)
+        var result = merge(layers)
+        // Chrome's policy files, named by the merged configuration, add to its lists.
+        if let directory = result.resolved.chromePolicies {
+            let chrome = ChromePolicies.read(directory: directory, validateFilter: validateFilter)
+            problems += chrome.problems
+            result.resolved.allow += chrome.allow.filter { !result.resolved.allow.contains($0) }
+            result.resolved.block += chrome.block.filter { !result.resolved.block.contains($0) }
+            result.resolved.sources += chrome.files
+        }
         // A file that could not be read may have had the sites; do not blame the others.
         if result.sites == nil, !readFailed, let file = result.sitesFile {
             problems.append(ConfigProblem(file: file, key: "[\(ConfigSchema.sites)]",

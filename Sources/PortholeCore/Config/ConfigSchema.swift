@@ -124,6 +124,8 @@ enum ConfigSchema {
     static let settings: [ConfigSetting] = [
         .value("Policy", "allow", read: { $0.filters() }, assign: { $0.allow = $1 }),
         .value("Policy", "block", read: { $0.filters() }, assign: { $0.block = $1 }),
+        .value("Policy", "chrome-policies", read: { $0.optionalString(check: absolutePathProblem) },
+               assign: { $0.chromePolicies = $1 }),
 
         .value("Browser", "javascript", read: { $0.boolean() }, assign: { $0.browser.javascript = $1 }),
         .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),
@@ -186,6 +188,10 @@ enum ConfigSchema {
 
     private static func noControlCharacters(_ text: String) -> String? {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "must not contain control characters" : nil
+    }
+
+    private static func absolutePathProblem(_ text: String) -> String? {
+        text.hasPrefix("/") ? nil : tr("expected an absolute folder path, like /etc/chromium/policies/managed")
     }
 
     private static func pinHashProblem(_ text: String) -> String? {

@@ -7,6 +7,9 @@ public struct Configuration: Sendable, Equatable {
     public var allow: [String]
     /// `[Policy] block=`: Chrome-format URL filters that are blocked; `*` blocks everything else.
     public var block: [String]
+    /// `[Policy] chrome-policies=`: a folder of Chrome policy files whose URLAllowlist and
+    /// URLBlocklist are added to `allow` and `block` when the configuration is loaded.
+    public var chromePolicies: String? = nil
     public var browser: BrowserSettings
     public var privacy: PrivacySettings
     public var kiosk: KioskSettings
