@@ -17,7 +17,7 @@ DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev li
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps build run test check-files unit-test ui-test clean screenshot install uninstall bench bench-peers
+.PHONY: all deps build run test man check-files unit-test ui-test clean screenshot install uninstall bench bench-peers
 
 all: build
 
@@ -47,6 +47,12 @@ run: build
 test: deps check-files
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
+
+# porthole.conf(5) is generated from the configuration schema the loader uses; a test fails when
+# the committed page differs. Run after adding or documenting a key.
+man:
+	$(SWIFT) build --product porthole
+	$(BUILD_DIR)/porthole --dump-config-man-page > Resources/porthole.conf.5
 
 # Shipped files checked by their own tools: every systemd unit passes `systemd-analyze verify`
 # without a single warning, the AppStream metainfo `appstreamcli validate --strict`.
@@ -81,6 +87,7 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml \
 	$(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg \
 	$(DATADIR)/man/man1/porthole.1 \
+	$(DATADIR)/man/man5/porthole.conf.5 \
 	$(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service \
 	$(DATADIR)/porthole/cage/porthole-cage-session \
 	$(DATADIR)/porthole/cage/porthole-cage.service
@@ -94,6 +101,7 @@ install: deps
 	install -Dm644 Resources/dev.porthole.Porthole.metainfo.xml $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
 	install -Dm644 Resources/dev.porthole.Porthole.svg $(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg
 	install -Dm644 Resources/porthole.1 $(DATADIR)/man/man1/porthole.1
+	install -Dm644 Resources/porthole.conf.5 $(DATADIR)/man/man5/porthole.conf.5
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user $(DATADIR)/porthole/cage
 	sed 's|/usr/local|$(PREFIX)|g' Resources/systemd/porthole-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service
 	install -m755 Resources/cage/porthole-cage-session $(DATADIR)/porthole/cage/porthole-cage-session

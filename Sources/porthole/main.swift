@@ -4,6 +4,11 @@ import GLibBridge
 import PortholeCore
 
 let arguments = CommandLine.arguments
+if arguments.count == 2, arguments[1] == "--dump-config-man-page" {
+    // Hidden: `make man` writes porthole.conf(5) from the schema the loader uses.
+    print(ConfigManPage.render(), terminator: "")
+    exit(0)
+}
 if arguments.count >= 2, arguments[1] == "policy" {
     // An admin tool: answers without a display or a running browser.
     guard arguments.count >= 3, arguments[2] == "check" else {
