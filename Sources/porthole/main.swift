@@ -28,6 +28,11 @@ if arguments.count >= 2, arguments[1] == "policy" {
     exit(status)
 }
 
+if arguments.count >= 2, arguments[1] == "status" {
+    // A monitoring tool: asks the running browser over D-Bus, without a display.
+    exit(StatusCommand.run(Array(arguments.dropFirst(2))))
+}
+
 let status = MainActor.assumeIsolated {
     PortholeApplication().run(arguments)
 }

@@ -23,4 +23,44 @@ final class DeploymentTests: XCTestCase {
                           "the page was fetched through [Network] proxy")
         }
     }
+
+    func testStatusAnswersFromAShellWithTheCurrentPageAndRefusals() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            XCTAssertEqual(try fixture.porthole(["status"]).status, 3, "nothing running yet")
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the first page is shown")
+            // A refused address handed to the running browser; then a second command line to sync on.
+            XCTAssertEqual(try fixture.porthole(["https://refused.example/"]).status, 0)
+            try fixture.sync()
+            var report = try fixture.porthole(["status"])
+            XCTAssertTrue(UI.wait(30) {
+                report = (try? fixture.porthole(["status"])) ?? report
+                return report.stdout.contains("refusals: 1")
+            }, report.stdout + report.stderr)
+            XCTAssertEqual(report.status, 0, report.stdout + report.stderr)
+            let lines = report.stdout.split(separator: "\n").map(String.init)
+            XCTAssertTrue(lines.contains("url: \(fixture.server.url("/first"))"), report.stdout)
+            XCTAssertTrue(lines.contains("config-files: \(fixture.config)"), report.stdout)
+            XCTAssertTrue(lines.contains("failing-closed: false"), report.stdout)
+            XCTAssertTrue(lines.contains { $0.hasPrefix("last-refusal: https://refused.example/ (") }, report.stdout)
+            XCTAssertTrue(lines.contains("health: ok"), report.stdout)
+        }
+    }
+
+    func testStatusFailsWhenTheBrowserFailsClosed() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture(extraConfig: "[Browser]\nzoom=huge\n")
+            defer { fixture.tearDown() }
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(try fixture.waitForBus())
+            try fixture.sync()
+            let report = try fixture.porthole(["status"])
+            XCTAssertEqual(report.status, 1, report.stdout + report.stderr)
+            XCTAssertTrue(report.stdout.contains("config-problems: 1\n"), report.stdout)
+            XCTAssertTrue(report.stdout.hasSuffix("health: failing closed\n"), report.stdout)
+        }
+    }
 }
