@@ -30,7 +30,9 @@ find "$root/usr/share/man" -type f -exec gzip -9n {} \;
 # Depends from the shared libraries the binary links (dpkg-shlibdeps reads debian/control).
 mkdir -p "$work/src/debian"
 printf 'Source: porthole\n\nPackage: porthole\nArchitecture: any\n' > "$work/src/debian/control"
-depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/porthole" | sed -n 's/^shlibs:Depends=//p')
+# Its warnings (GTK libraries the binary links but does not call, SwiftPM's $ORIGIN rpath) go
+# to a log: they do not change the result.
+depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/porthole" 2> "$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
 mkdir -p "$root/DEBIAN"
@@ -46,4 +48,4 @@ dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
 echo "built $deb ($(du -k "$deb" | cut -f1) KiB; porthole binary $(du -k "$root/usr/bin/porthole" | cut -f1) KiB stripped)"
 
 # Lintian: no errors; each remaining warning is overridden with its reason (lintian-overrides).
-lintian --fail-on error,warning --display-level '>=warning' --suppress-tags-from-file /dev/null "$deb"
+lintian --allow-root --fail-on error,warning --display-level '>=info' "$deb"
