@@ -63,4 +63,44 @@ final class DeploymentTests: XCTestCase {
             XCTAssertTrue(report.stdout.hasSuffix("health: failing closed\n"), report.stdout)
         }
     }
+
+    func testChromePolicyChangeAllowsASiteAfterReloadConfig() throws {
+        try MainActor.assumeIsolated {
+            let proxy = TestServer()
+            defer { proxy.stop() }
+            proxy.route = { _ in .html("<title>Library</title>") }
+            let policies = TemporaryDirectory()
+            defer { policies.remove() }
+            _ = policies.write("managed/porthole.json", #"{"URLBlocklist": ["*"]}"#)
+            let fixture = try BrowserProcessFixture(extraConfig: """
+                [Policy]
+                chrome-policies=\(policies.path)/managed
+                [Network]
+                proxy=\(proxy.proxyURI)
+                proxy-ignore=127.0.0.1
+                """)
+            defer { fixture.tearDown() }
+            // The user file, so that the browser and `porthole policy check` read the same.
+            _ = fixture.home.write("config/porthole/porthole.conf", try String(contentsOfFile: fixture.config, encoding: .utf8))
+            let page = "http://library.example/catalogue"
+            XCTAssertEqual(try fixture.porthole(["policy", "check", page]).stdout, "blocked\t\(page)\t*\n")
+            try fixture.start([])
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the first page is shown")
+            XCTAssertEqual(try fixture.porthole([page]).status, 0)
+            try fixture.sync()
+            XCTAssertTrue(UI.wait(30) { ((try? fixture.porthole(["status"]))?.stdout ?? "").contains("refusals: 1\n") }, "refused before")
+
+            _ = policies.write("managed/porthole.json", #"{"URLBlocklist": ["*"], "URLAllowlist": ["library.example"]}"#)
+            XCTAssertEqual(try fixture.porthole(["policy", "check", page]).stdout, "allowed\t\(page)\tlibrary.example\n")
+            let reload = try Subprocess.run("/usr/bin/gapplication", ["action", "dev.porthole.Porthole", "reload-config"],
+                                            environment: fixture.environment)
+            XCTAssertEqual(reload.status, 0, reload.stderr)
+            try fixture.sync()
+            XCTAssertEqual(proxy.count(path: "/catalogue", host: "library.example"), 0, "nothing reached the site while it was refused")
+            XCTAssertEqual(try fixture.porthole([page]).status, 0)
+            XCTAssertTrue(UI.wait(30) { proxy.count(path: "/catalogue", host: "library.example") == 1 },
+                          "after reload-config the Chrome allowlist lets the page load")
+        }
+    }
 }
