@@ -9,21 +9,29 @@ BUILD_DIR  := .build/$(CONFIG)
 
 # Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
 # Screenshots: ImageMagick's `import`.
-DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev \
+DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev libjson-glib-dev \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
-                appstream desktop-file-utils libglib2.0-bin
+                appstream desktop-file-utils libglib2.0-bin systemd
+
+# `make deb` also needs these (not everyone's deps): dpkg-shlibdeps, strip, lintian.
+DEB_BUILD_PACKAGES := dpkg-dev binutils lintian
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/porthole/PortholeApplication.swift)
 
 # The UI tests' environment: repeatable settings, no input methods, no accessibility bus.
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps build run test unit-test ui-test clean screenshot install uninstall bench bench-peers
+.PHONY: all deps install-packages deb deb-test build run test man check-files unit-test ui-test clean screenshot install uninstall bench bench-peers
 
 all: build
 
 deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES)"
+	@command -v $(SWIFT) >/dev/null || { echo "error: '$(SWIFT)' not found: install the Swift 6 toolchain and put it on PATH" >&2; exit 1; }
+
+install-packages:
 	@missing=""; \
-	for p in $(DEB_PACKAGES); do \
+	for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -34,7 +42,6 @@ deps:
 	else \
 	  echo "Debian packages: all present"; \
 	fi
-	@command -v $(SWIFT) >/dev/null || { echo "error: '$(SWIFT)' not found: install the Swift 6 toolchain and put it on PATH" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)
@@ -44,14 +51,28 @@ run: build
 
 # All tests: unit tests (no display needed) and the integration tests under Xvfb, in one run
 # on a private session bus. XCTest runs test methods on the main thread, as GTK needs.
-test: deps
+test: deps check-files
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
+
+# porthole.conf(5) is generated from the configuration schema the loader uses; a test fails when
+# the committed page differs. Run after adding or documenting a key.
+man:
+	$(SWIFT) build --product porthole
+	$(BUILD_DIR)/porthole --dump-config-man-page > Resources/porthole.conf.5
+
+# Shipped files checked by their own tools: every systemd unit passes `systemd-analyze verify`
+# without a single warning, the AppStream metainfo `appstreamcli validate --strict`.
+SYSTEMD_UNITS := Resources/systemd/porthole-kiosk.service Resources/cage/porthole-cage.service
+check-files:
+	sh Tests/Packaging/verify-units.sh $(SYSTEMD_UNITS)
+	appstreamcli validate --strict --no-net Resources/dev.porthole.Porthole.metainfo.xml
+	desktop-file-validate Resources/dev.porthole.Porthole.desktop
 
 unit-test: deps
 	$(SWIFT) test --disable-swift-testing --filter 'PortholeCoreTests|GLibBridgeTests'
 
-ui-test: deps
+ui-test: deps check-files
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing --filter PortholeUITests
 
@@ -73,11 +94,12 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml \
 	$(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg \
 	$(DATADIR)/man/man1/porthole.1 \
+	$(DATADIR)/man/man5/porthole.conf.5 \
 	$(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service \
 	$(DATADIR)/porthole/cage/porthole-cage-session \
 	$(DATADIR)/porthole/cage/porthole-cage.service
 
-install: deps
+install:
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
 	install -Dm755 $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
@@ -86,10 +108,20 @@ install: deps
 	install -Dm644 Resources/dev.porthole.Porthole.metainfo.xml $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
 	install -Dm644 Resources/dev.porthole.Porthole.svg $(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg
 	install -Dm644 Resources/porthole.1 $(DATADIR)/man/man1/porthole.1
+	install -Dm644 Resources/porthole.conf.5 $(DATADIR)/man/man5/porthole.conf.5
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user $(DATADIR)/porthole/cage
 	sed 's|/usr/local|$(PREFIX)|g' Resources/systemd/porthole-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service
 	install -m755 Resources/cage/porthole-cage-session $(DATADIR)/porthole/cage/porthole-cage-session
 	sed 's|/usr/local|$(PREFIX)|g' Resources/cage/porthole-cage.service > $(DATADIR)/porthole/cage/porthole-cage.service
+
+# The Debian package: porthole_VERSION_ARCH.deb from a `make install` staging tree, checked by
+# lintian. `make deb-test` checks its fields and files and runs the unpacked binary.
+deb:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES) $(DEB_BUILD_PACKAGES)"
+	sh packaging/deb/build-deb.sh $(VERSION) .
+
+deb-test: deb
+	sh Tests/Packaging/deb-test.sh porthole_$(VERSION)_$$(dpkg --print-architecture).deb
 
 uninstall:
 	rm -f $(INSTALLED_FILES)

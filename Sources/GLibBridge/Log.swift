@@ -5,8 +5,23 @@ public enum Log {
     /// The log domain: `G_MESSAGES_DEBUG=porthole` shows debug messages.
     public static let domain = "porthole"
 
+    /// `SYSLOG_IDENTIFIER`: what `journalctl -t porthole` matches.
+    public static let syslogIdentifier = "porthole"
+
     public enum Level {
         case debug, info, message, warning, critical
+
+        /// syslog(3) priority, as journald's `PRIORITY` field (what `journalctl -p` filters on).
+        /// The same mapping as GLib's own `g_log_structured()` macros use.
+        var priority: String {
+            switch self {
+            case .debug: "7"
+            case .info: "6"
+            case .message: "5"
+            case .warning: "4"
+            case .critical: "3"
+            }
+        }
 
         var flags: GLogLevelFlags {
             switch self {
@@ -21,7 +36,9 @@ public enum Log {
 
     /// Logs `message` with extra structured fields (keys in journald style: `PORTHOLE_URL`).
     public static func write(_ level: Level, _ message: String, fields: KeyValuePairs<String, String> = [:]) {
-        var strings: [(String, String)] = [("GLIB_DOMAIN", domain), ("MESSAGE", message)]
+        // g_log_structured_array() adds no fields of its own: PRIORITY and SYSLOG_IDENTIFIER are ours.
+        var strings: [(String, String)] = [("GLIB_DOMAIN", domain), ("PRIORITY", level.priority),
+                                           ("SYSLOG_IDENTIFIER", syslogIdentifier), ("MESSAGE", message)]
         strings.append(contentsOf: fields.map { ($0.key, $0.value) })
         let cStrings = strings.map { (strdup($0.0)!, strdup($0.1)!) }
         defer { cStrings.forEach { free($0.0); free($0.1) } }

@@ -33,6 +33,7 @@ public final class BrowserEngine {
     public private(set) var isEphemeral: Bool
     /// The proxy set with `setProxy`, applied again to a renewed session.
     private var proxyURI: String?
+    private var proxyIgnore: [String] = []
     /// Downloads cancelled as they started (Porthole never saves files).
     public private(set) var cancelledDownloads: [String] = []
     /// The sites the start page lists.
@@ -95,7 +96,7 @@ public final class BrowserEngine {
         contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
         isEphemeral = true
         setUpContext()
-        if let proxyURI { setProxy(proxyURI) }
+        if let proxyURI { setProxy(proxyURI, ignoring: proxyIgnore) }
         oldContext.release()
         oldManager.release()
         Log.info("new visitor session", fields: ["PORTHOLE_EVENT": "session-renewed"])
@@ -104,15 +105,23 @@ public final class BrowserEngine {
     public var context: UnsafeMutablePointer<WebKitWebContext> { contextOwner.typed()! }
     public var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager> { dataManagerOwner.typed()! }
 
-    /// Routes every HTTP(S) request through `proxyURI` (e.g. `http://127.0.0.1:8080`); nil restores
-    /// the system's proxy settings.
-    public func setProxy(_ proxyURI: String?) {
+    /// Routes every HTTP(S) request through `proxyURI` (e.g. `http://127.0.0.1:8080`) except to
+    /// the hosts in `ignoring`; nil restores the system's proxy settings.
+    public func setProxy(_ proxyURI: String?, ignoring: [String] = []) {
         self.proxyURI = proxyURI
+        proxyIgnore = ignoring
         guard let proxyURI else {
             webkit_website_data_manager_set_network_proxy_settings(dataManager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
             return
         }
-        let settings = webkit_network_proxy_settings_new(proxyURI, nil)
+        // A NULL-terminated array of C strings that lives until the call has copied it.
+        let cStrings = ignoring.map { g_strdup($0) } + [nil]
+        defer { cStrings.forEach { g_free($0) } }
+        let settings = cStrings.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                webkit_network_proxy_settings_new(proxyURI, ignoring.isEmpty ? nil : $0)
+            }
+        }
         defer { webkit_network_proxy_settings_free(settings) }
         webkit_website_data_manager_set_network_proxy_settings(dataManager, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings)
     }

@@ -9,7 +9,7 @@ import PortholeUI
 
 @MainActor
 final class PortholeApplication {
-    static let applicationID = "dev.porthole.Porthole"
+    nonisolated static let applicationID = "dev.porthole.Porthole"
     static let version = "0.1.0"
 
     private let appOwner: ObjectOwner
@@ -24,6 +24,9 @@ final class PortholeApplication {
     private var sources = ConfigSources()
     private var overrides: [ConfigKey: String] = [:]
     private(set) var configuration = Configuration.failClosed()
+    /// What `porthole status` reads: the `status` action's state, updated as events arrive.
+    private var status = BrowserStatus(startedAt: Int(time(nil)))
+    private var statusAction: StateAction?
 
     init() {
         let app = gtk_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE)!
@@ -73,6 +76,7 @@ final class PortholeApplication {
             Admin tools:
               porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]
               porthole --check-config [FILE]
+              porthole status [--max-error-minutes N]
               echo PIN | porthole --hash-pin
             """)
     }
@@ -85,8 +89,7 @@ final class PortholeApplication {
             return 0
         }
         if options.flag("hash-pin") {
-            return HashPinCommand.run(readLine: Console.readSecretLine, salt: HashPinCommand.randomSalt,
-                                      out: { print($0) }, err: { Console.error($0) })
+            return HashPinCommand.run(readLine: Console.readSecretLine, out: { print($0) }, err: { Console.error($0) })
         }
         if options.flag("check-config") {
             let file = options.remaining.first
@@ -114,6 +117,7 @@ final class PortholeApplication {
             loadConfiguration(report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
             let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
             if let lastLoad { engine.show(lastLoad) }
+            engine.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
             self.engine = engine
             notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment, pid: getpid())
             notifier?.startWatchdog()
@@ -156,7 +160,10 @@ final class PortholeApplication {
             Log.warning(problem.description, fields: ["PORTHOLE_EVENT": "config-problem"])
         }
         configuration = result.effectiveConfiguration
+        status.configurationLoaded(files: result.sources, problems: result.problems.count, kiosk: configuration.kiosk.enabled)
+        publishStatus()
         engine?.show(result)
+        engine?.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
         lastLoad = result
         Log.info("configuration loaded", fields: ["PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
                                                   "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])
@@ -188,6 +195,8 @@ final class PortholeApplication {
         }
         appActions["reload-config"] = SimpleAction(name: "reload-config", in: map) { [unowned self] in self.reloadConfiguration() }
         appActions["quit"] = SimpleAction(name: "quit", in: map) { [unowned self] in self.quit() }
+        // Read-only, for `porthole status` and monitoring: org.gtk.Actions.Describe("status").
+        statusAction = StateAction(name: "status", state: status.variant(), in: map)
         sighup = MainLoop.onUnixSignal(SIGHUP) { [unowned self] in
             Log.info("SIGHUP: reloading the configuration")
             self.reloadConfiguration()
@@ -209,6 +218,10 @@ final class PortholeApplication {
             self.window = nil
         }
         window.onEvent = { [unowned self] event in
+            if let statusEvent = StatusEvent(event) {
+                self.status.record(statusEvent, at: Int(time(nil)))
+                self.publishStatus()
+            }
             // Under systemd, start-up is done when the first page (or its error page) has loaded.
             if case .loadFinished = event, let window = self.window {
                 self.notifier?.ready(status: "Showing \(window.coordinator.uri ?? "a page")")
@@ -217,6 +230,15 @@ final class PortholeApplication {
         self.window = window
         window.show()
         if let uri { window.load(url: uri) } else { window.goHome() }
+    }
+
+    /// The last status published, so that unchanged events do not touch D-Bus.
+    private var publishedStatus: BrowserStatus?
+
+    private func publishStatus() {
+        guard let statusAction, status != publishedStatus else { return }
+        statusAction.set(status.variant())
+        publishedStatus = status
     }
 
     private func quit() {

@@ -103,7 +103,7 @@ final class ConfigLockTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertTrue(result.configuration?.kiosk.enabled == true)
         XCTAssertEqual(result.notices.map(\.description),
-                       ["user file \(user): [Locks] is ignored: only the system file /etc/porthole/porthole.conf can lock keys"])
+                       ["user file \(user): [Locks] is ignored: only the system file /etc/porthole/porthole.conf and /etc/porthole/porthole.conf.d can lock keys"])
     }
 
     func testLocksInTheBundledDefaultAreIgnoredToo() throws {
@@ -112,7 +112,7 @@ final class ConfigLockTests: XCTestCase {
                                        validateFilter: standInFilterValidator)
         XCTAssertTrue(result.configuration?.privacy.ephemeral == true)
         XCTAssertEqual(result.notices.map(\.description),
-                       ["bundled file \(bundled): [Locks] is ignored: only the system file /etc/porthole/porthole.conf can lock keys"])
+                       ["bundled file \(bundled): [Locks] is ignored: only the system file /etc/porthole/porthole.conf and /etc/porthole/porthole.conf.d can lock keys"])
     }
 
     func testAnInvalidAttemptOnALockedKeyIsBothAProblemAndANotice() throws {

@@ -21,10 +21,11 @@ final class ConfigLookupTests: XCTestCase {
         for row in rows {
             let sources = ConfigSources.standard(commandLine: nil, environment: row.environment, dataDirectory: "/usr/share/porthole")
             XCTAssertEqual(sources, ConfigSources(commandLine: nil, user: row.user, system: "/etc/porthole/porthole.conf",
-                                                  bundled: "/usr/share/porthole/porthole.conf"), "\(row.environment)")
+                                                  systemDropIns: "/etc/porthole/porthole.conf.d", bundled: "/usr/share/porthole/porthole.conf"), "\(row.environment)")
         }
         XCTAssertEqual(ConfigSources.standard(commandLine: "kiosk.conf", environment: [:], dataDirectory: nil),
-                       ConfigSources(commandLine: "kiosk.conf", user: nil, system: "/etc/porthole/porthole.conf", bundled: nil))
+                       ConfigSources(commandLine: "kiosk.conf", user: nil, system: "/etc/porthole/porthole.conf",
+                                     systemDropIns: "/etc/porthole/porthole.conf.d", bundled: nil))
     }
 
     func testTheSystemPathIgnoresTheEnvironment() {

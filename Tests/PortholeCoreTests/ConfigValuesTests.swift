@@ -11,14 +11,38 @@ final class ConfigValuesTests: XCTestCase {
         XCTAssertFalse(hash.matches(pin: "1235"))
         XCTAssertFalse(hash.matches(pin: ""))
         XCTAssertEqual(hash.text, text)
-        XCTAssertEqual(ExitPinHash(salt: hash.salt, pin: "1234"), hash)
+        XCTAssertEqual(ExitPinHash(salt: Array(0x00...0xff).filter { $0 % 0x11 == 0 }, pin: "1234"), hash)
+        XCTAssertTrue(hash.isLegacy)
         XCTAssertEqual(ExitPinHash(text.uppercased().replacingOccurrences(of: "SHA256", with: "sha256")), hash)
+    }
+
+    func testExitPinHashFromCryptMatchesOnlyItsPin() throws {
+        // SHA-512-crypt test vector from Ulrich Drepper's "Unix crypt using SHA-256 and SHA-512".
+        let vector = try XCTUnwrap(ExitPinHash("$6$saltstring$svn8UoSVapNtMuq1ukKS4tPQd8iKwSMHWjl/O817G3uBnIFNjnQJuesI68u4OTLiBFdcbYEdFCoEOfaS35inz1"))
+        XCTAssertTrue(vector.matches(pin: "Hello world!"))
+        XCTAssertFalse(vector.matches(pin: "Hello world"))
+        let sha512 = try XCTUnwrap(ExitPinHash.crypt(pin: "1234", method: "$6$"))
+        XCTAssertTrue(sha512.text.hasPrefix("$6$"), sha512.text)
+        XCTAssertTrue(sha512.matches(pin: "1234"))
+        XCTAssertFalse(sha512.matches(pin: "1235"))
+        XCTAssertFalse(sha512.isLegacy)
+        let yescrypt = try XCTUnwrap(ExitPinHash.crypt(pin: "2468"))
+        XCTAssertTrue(yescrypt.text.hasPrefix("$y$"), yescrypt.text)
+        XCTAssertTrue(yescrypt.matches(pin: "2468"))
+        XCTAssertFalse(yescrypt.matches(pin: "2469"))
+        XCTAssertEqual(ExitPinHash(yescrypt.text), yescrypt, "the printed line reads back")
+        XCTAssertNotEqual(ExitPinHash.crypt(pin: "2468"), yescrypt, "each hash has its own salt")
     }
 
     func testExitPinHashRejectsOtherShapes() {
         for text in ["", "sha256", "sha256::" + String(repeating: "0", count: 64), "sha256:0:" + String(repeating: "0", count: 64),
                      "sha256:00:" + String(repeating: "0", count: 62), "sha256:zz:" + String(repeating: "0", count: 64),
-                     "sha1:00:" + String(repeating: "0", count: 64), "sha256:00:" + String(repeating: "0", count: 64) + ":00"] {
+                     "sha1:00:" + String(repeating: "0", count: 64), "sha256:00:" + String(repeating: "0", count: 64) + ":00",
+                     // crypt(3) strings libxcrypt does not accept as current: unknown, DES-era, MD5.
+                     "$q$abc", "$", "$1$salt$hash", "$y$", "$6$", "$6$saltstring",
+                     // A yescrypt setting without its hash, and a hash cut short.
+                     "$y$j9T$porthole.salt.16$", "$y$j9T$porthole.salt.16$tT5j3eO44tojqUUqssJfS.iButgvkAVQMTdi2hA4hp",
+                     "$2b$10$abcdefghijklmnopqrstuu"] {
             XCTAssertNil(ExitPinHash(text), text)
         }
     }

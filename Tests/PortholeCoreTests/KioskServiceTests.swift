@@ -49,15 +49,14 @@ final class KioskServiceTests: XCTestCase {
         XCTAssertEqual(ExitPinGate.message(for: .wrong(triesLeft: 1)), "Wrong PIN. 1 try left.")
     }
 
-    func testHashPinPrintsAConfigLineThatMatchesThePin() throws {
+    func testHashPinPrintsASlowHashThatMatchesThePin() throws {
         var output: [String] = []
         var errors: [String] = []
-        let status = HashPinCommand.run(readLine: { "2468" }, salt: { [0xAB, 0xCD] },
-                                        out: { output.append($0) }, err: { errors.append($0) })
+        let status = HashPinCommand.run(readLine: { "2468" }, out: { output.append($0) }, err: { errors.append($0) })
         XCTAssertEqual(status, 0)
         XCTAssertEqual(errors, [])
         let line = try XCTUnwrap(output.first)
-        XCTAssertTrue(line.hasPrefix("exit-pin-hash=sha256:abcd:"), line)
+        XCTAssertTrue(line.hasPrefix("exit-pin-hash=$y$"), "yescrypt: \(line)")
         let hash = try XCTUnwrap(ExitPinHash(String(line.dropFirst("exit-pin-hash=".count))))
         XCTAssertTrue(hash.matches(pin: "2468"))
         XCTAssertFalse(hash.matches(pin: "2469"))
@@ -66,16 +65,10 @@ final class KioskServiceTests: XCTestCase {
     func testHashPinRefusesUnusablePins() {
         for (input, problem) in [(nil, "got nothing"), ("", "empty"), ("12", "shorter than 4"), ("12\u{7}34", "control")] as [(String?, String)] {
             var errors: [String] = []
-            let status = HashPinCommand.run(readLine: { input }, salt: { [1] }, out: { _ in XCTFail("printed a hash") },
+            let status = HashPinCommand.run(readLine: { input }, out: { _ in XCTFail("printed a hash") },
                                             err: { errors.append($0) })
             XCTAssertEqual(status, 1)
             XCTAssertTrue(errors.first?.contains(problem) ?? false, "\(errors)")
         }
-    }
-
-    func testRandomSaltsDiffer() {
-        let salts = Set((0..<8).map { _ in HashPinCommand.randomSalt() })
-        XCTAssertEqual(salts.count, 8)
-        XCTAssertTrue(salts.allSatisfy { $0.count == 16 })
     }
 }

@@ -14,7 +14,7 @@ private func page(_ title: String) -> String {
 
 /// A server, a private bus, a home directory and a config approving the server.
 @MainActor
-private final class BrowserProcessFixture {
+final class BrowserProcessFixture {
     let server = TestServer()
     let home = TemporaryDirectory()
     let bus: PrivateBus
@@ -249,7 +249,7 @@ final class CommandLineTests: XCTestCase {
             let share = destdir.path + "/usr/share"
             let files = ["/usr/bin/porthole", "/usr/share/porthole/porthole.conf", "/usr/share/porthole/porthole.conf.example",
                          "/usr/share/applications/dev.porthole.Porthole.desktop", "/usr/share/metainfo/dev.porthole.Porthole.metainfo.xml",
-                         "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1",
+                         "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1", "/usr/share/man/man5/porthole.conf.5",
                          "/usr/lib/systemd/user/porthole-kiosk.service", "/usr/share/porthole/cage/porthole-cage-session",
                          "/usr/share/porthole/cage/porthole-cage.service"]
             for file in files {

@@ -3,7 +3,7 @@ import Foundation
 
 public enum ConfigCheckCommand {
     /// Loads what `porthole` would load (with `--config FILE` when `path` is given, or the system
-    /// file alone when `path` is the system file) and reports it: every notice and problem on
+    /// file and its drop-ins alone when `path` is the system file) and reports it: every notice and problem on
     /// `err`, one a line; on success `FILE: ok` on `out` for each file read. Returns the exit
     /// status: 1 when there is any problem, else 0.
     public static func run(path: String?, sources: ConfigSources, validateFilter: @escaping FilterValidator,
@@ -11,17 +11,26 @@ public enum ConfigCheckCommand {
         var checked = sources
         if let path {
             if let system = sources.system, sameFile(path, system) {
-                checked = ConfigSources(system: system)
+                checked = ConfigSources(system: system, systemDropIns: sources.systemDropIns)
             } else {
                 checked.commandLine = path
             }
         }
         let result = ConfigLoader.load(sources: checked, validateFilter: validateFilter)
         result.notices.forEach { err($0.description) }
+        if let file = result.exitPinHashFile, let warning = readableByOthers(file) { err(warning) }
         result.problems.forEach { err($0.description) }
         guard result.problems.isEmpty else { return 1 }
         result.sources.forEach { out("\($0): ok") }
         return 0
+    }
+
+    /// A warning when users other than the file's owner and group can read `file`, which holds the
+    /// exit PIN's hash: with it anyone can try PINs offline, without the kiosk's lockout.
+    static func readableByOthers(_ file: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+              let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o004 != 0 else { return nil }
+        return file + ": " + tr("warning: every user can read this file, which holds the exit PIN's hash; let only root and the kiosk user read it (chmod 640, group of the kiosk user)")
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {

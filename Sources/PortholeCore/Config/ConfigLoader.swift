@@ -20,6 +20,10 @@ public struct ConfigLoadResult: Sendable, Equatable {
 
     /// The files read, base layer first.
     public var sources: [String] { resolved.sources }
+
+    /// The file whose `[Kiosk] exit-pin-hash=` is in effect, if any (its readers can guess the PIN
+    /// offline, so `--check-config` looks at who may read it).
+    public internal(set) var exitPinHashFile: String?
 }
 
 public enum ConfigLoader {
@@ -46,7 +50,7 @@ public enum ConfigLoader {
             } catch {
                 problems.append(error)
                 readFailed = true
-                if role == .system { systemFailed = true }
+                if role.isSystemLayer { systemFailed = true }
             }
         }
         if !overrides.isEmpty {
@@ -65,21 +69,33 @@ public enum ConfigLoader {
         }
         // Without the system file we cannot know what it locks, so nothing may be applied over it.
         if systemFailed { layers.removeAll() }
-        let result = merge(layers)
+        var result = merge(layers)
+        // Chrome's policy files, named by the merged configuration, add to its lists.
+        if let directory = result.resolved.chromePolicies {
+            let chrome = ChromePolicies.read(directory: directory, validateFilter: validateFilter)
+            problems += chrome.problems
+            result.resolved.allow += chrome.allow.filter { !result.resolved.allow.contains($0) }
+            result.resolved.block += chrome.block.filter { !result.resolved.block.contains($0) }
+            result.resolved.sources += chrome.files
+        }
         // A file that could not be read may have had the sites; do not blame the others.
         if result.sites == nil, !readFailed, let file = result.sitesFile {
             problems.append(ConfigProblem(file: file, key: "[\(ConfigSchema.sites)]",
                                           message: "no approved sites: add a [Sites] group with at least one site, like Example=example.com"))
         }
-        return ConfigLoadResult(problems: problems, notices: notices + result.notices, resolved: result.resolved)
+        return ConfigLoadResult(problems: problems, notices: notices + result.notices, resolved: result.resolved,
+                                exitPinHashFile: result.exitPinHashFile)
     }
 
-    /// The files to read, in layer order: the system file, then `--config` or the user file; the
-    /// bundled default only when there is neither.
+    /// The files to read, in layer order: the system file and its drop-ins, then `--config` or the
+    /// user file; the bundled default only when there is none of them.
     private static func files(in sources: ConfigSources, problems: inout [ConfigProblem]) -> [(ConfigRole, String)] {
         let exists = { (path: String) in g_file_test(path, G_FILE_TEST_EXISTS) != 0 }
         var files: [(ConfigRole, String)] = []
         if let system = sources.system, exists(system) { files.append((.system, system)) }
+        if let directory = sources.systemDropIns {
+            files += dropIns(in: directory, problems: &problems).map { (.dropIn, $0) }
+        }
         if let commandLine = sources.commandLine {
             files.append((.commandLineFile, commandLine))
         } else if let user = sources.user, exists(user) {
@@ -97,27 +113,59 @@ public enum ConfigLoader {
         return files
     }
 
-    /// Applies the layers in order. The system file's locks keep later layers from changing the
-    /// keys and groups they name; each such attempt is one notice.
-    private static func merge(_ layers: [ConfigLayer]) -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?) {
+    /// The `*.conf` files in `directory`, in lexical (byte) order, as systemd orders its drop-ins;
+    /// names starting with `.` (editors' temporary files) are skipped. No directory, no files.
+    static func dropIns(in directory: String, problems: inout [ConfigProblem]) -> [String] {
+        guard g_file_test(directory, G_FILE_TEST_EXISTS) != 0 else { return [] }
+        var error: UnsafeMutablePointer<GError>?
+        guard let dir = g_dir_open(directory, 0, &error) else {
+            problems.append(ConfigProblem(file: directory, message: takeErrorMessage(error)))
+            return []
+        }
+        defer { g_dir_close(dir) }
+        var names: [String] = []
+        while let entry = g_dir_read_name(dir) {
+            let name = String(cString: entry)
+            if !name.hasPrefix("."), name.count > 5, name.hasSuffix(".conf") { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { directory + "/" + $0 }
+    }
+
+    /// Applies the layers in order. The system layer's locks (the system file's and its drop-ins')
+    /// keep the user's layers from changing the keys and groups they name; each such attempt is
+    /// one notice.
+    private static func merge(_ layers: [ConfigLayer])
+        -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?, exitPinHashFile: String?) {
         var resolved = Configuration()
+        var exitPinHashFile: String?
         var notices: [ConfigNotice] = []
         var sites: [Site]?
-        let system = layers.first { $0.role == .system }
-        let locks = system?.locks ?? ConfigLocks()
-        let lockedBy = system?.file ?? ""
+        let systemLayers = layers.filter(\.role.isSystemLayer)
+        var locks = ConfigLocks()
+        for layer in systemLayers {
+            locks.groups.formUnion(layer.locks.groups)
+            locks.keys.formUnion(layer.locks.keys)
+        }
+        /// The system-layer file that locks `key` (or its group).
+        let lockedBy = { (key: ConfigKey) in systemLayers.first { $0.locks.covers(key) }?.file ?? "" }
+        let system = systemLayers.first { $0.locks.groups.contains(ConfigSchema.sites) } ?? systemLayers.first
         for layer in layers {
-            let isLocked = { (key: ConfigKey) in layer.role != .system && locks.covers(key) }
+            let isLocked = { (key: ConfigKey) in !layer.role.isSystemLayer && locks.covers(key) }
             for attempt in layer.attempts {
                 if isLocked(attempt.key) {
-                    notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: "\(attempt.key) is locked by \(lockedBy)"))
+                    notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: "\(attempt.key) is locked by \(lockedBy(attempt.key))"))
                 } else {
                     attempt.assignment?(&resolved)
+                    if attempt.key == ConfigSchema.exitPinHash, attempt.assignment != nil {
+                        exitPinHashFile = layer.role == .commandLine ? nil : layer.file
+                    }
                 }
             }
             if let layerSites = layer.sites {
-                if layer.role != .system, locks.groups.contains(ConfigSchema.sites) {
-                    notices.append(ConfigNotice(origin: layer.origin, line: layer.sitesLine, message: "\(ConfigSchema.sites) is locked by \(lockedBy)"))
+                if !layer.role.isSystemLayer, locks.groups.contains(ConfigSchema.sites) {
+                    let sitesKey = ConfigKey(group: ConfigSchema.sites, name: "")
+                    notices.append(ConfigNotice(origin: layer.origin, line: layer.sitesLine,
+                                                message: "\(ConfigSchema.sites) is locked by \(lockedBy(sitesKey))"))
                 } else {
                     sites = layerSites
                 }
@@ -127,17 +175,23 @@ public enum ConfigLoader {
         resolved.sources = layers.filter { $0.role != .commandLine }.map(\.file)
         // Where the sites should have been: the locking file, else the last file read.
         let sitesFile = locks.groups.contains(ConfigSchema.sites) ? system?.file : resolved.sources.last
-        return (resolved, notices, sites, sitesFile)
+        if resolved.kiosk.exitPinHash == nil { exitPinHashFile = nil }
+        return (resolved, notices, sites, sitesFile, exitPinHashFile)
     }
 }
 
 /// The part a file plays in the load.
 enum ConfigRole {
-    case system, bundled, user, commandLineFile, commandLine
+    case system, dropIn, bundled, user, commandLineFile, commandLine
+
+    /// The admin's files: the system file and its drop-ins, which may lock keys and are not
+    /// held by the locks.
+    var isSystemLayer: Bool { self == .system || self == .dropIn }
 
     func origin(_ file: String) -> String {
         switch self {
         case .system: "system file \(file)"
+        case .dropIn: "drop-in file \(file)"
         case .bundled: "bundled file \(file)"
         case .user: "user file \(file)"
         case .commandLineFile: "--config file \(file)"
@@ -183,11 +237,11 @@ struct ConfigLayer {
             switch group {
             case ConfigSchema.sites:
                 readSites(document)
-            case ConfigSchema.locks where role == .system:
+            case ConfigSchema.locks where role.isSystemLayer:
                 readLocks(document)
             case ConfigSchema.locks:
                 notices.append(ConfigNotice(origin: origin, line: line,
-                                            message: "[\(group)] is ignored: only the system file \(ConfigSources.systemPath) can lock keys"))
+                                            message: "[\(group)] is ignored: only the system file \(ConfigSources.systemPath) and \(ConfigSources.systemDropInPath) can lock keys"))
             case _ where ConfigSchema.groups.contains(group):
                 readSettings(document, group: group, validateFilter: validateFilter)
             default:
@@ -214,6 +268,10 @@ struct ConfigLayer {
             switch setting.read(SettingReader(document: document, key: key, validateFilter: validateFilter)) {
             case .success(let assignment):
                 attempts.append(Attempt(key: key, line: lines.last, assignment: assignment))
+                if key == ConfigSchema.exitPinHash, case .success(let text) = document.string(key), ExitPinHash(text)?.isLegacy == true {
+                    notices.append(ConfigNotice(origin: origin, line: lines.last, message: key.description + ": "
+                        + tr("the old sha256: form can be reversed in milliseconds; make a new line with porthole --hash-pin")))
+                }
             case .failure(let invalid):
                 problems += invalid.messages.map { problem(lines.last, key: key.description, $0) }
                 attempts.append(Attempt(key: key, line: lines.last, assignment: nil))
@@ -288,7 +346,7 @@ struct ConfigLayer {
     /// point out, and for `[Sites]` it would hide a site.
     private mutating func reportRepeatedKeys(_ lines: KeyFileLines) {
         var firstLine: [ConfigKey: Int] = [:]
-        let checked = ConfigSchema.groups.filter { $0 != ConfigSchema.locks || role == .system }
+        let checked = ConfigSchema.groups.filter { $0 != ConfigSchema.locks || role.isSystemLayer }
         for entry in lines.entries where checked.contains(entry.group) {
             let key = ConfigKey(group: entry.group, name: entry.key)
             guard let first = firstLine[key] else {

@@ -5,20 +5,23 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     /// The file's path as it was given, or `command line` for an override.
     public var file: String
     public var line: Int?
+    /// The column on `line`, counted from 1, where the file's format locates it (JSON).
+    public var column: Int?
     /// `Group/key`, `[Group]` for a whole group, or nil for the file as a whole.
     public var key: String?
     public var message: String
 
-    public init(file: String, line: Int? = nil, key: String? = nil, message: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.key = key
         self.message = message
     }
 
-    /// `file:line: key: message`, leaving out what is unknown.
+    /// `file:line: key: message` (`file:line:column:` where the column is known), leaving out what is unknown.
     public var description: String {
-        var parts = [line.map { "\(file):\($0)" } ?? file]
+        var parts = [line.map { "\(file):\($0)" + (column.map { ":\($0)" } ?? "") } ?? file]
         if let key { parts.append(key) }
         parts.append(message)
         return parts.joined(separator: ": ")

@@ -142,12 +142,16 @@ enum ConfigSchema {
     static let locks = "Locks"
     /// `[Locks] keys=`: the keys (`Group/key`) and whole groups (`Group`) users cannot override.
     static let lockedKeys = ConfigKey(group: locks, name: "keys")
+    /// `[Kiosk] exit-pin-hash=`, which the loader also checks for the old form.
+    static let exitPinHash = ConfigKey(group: "Kiosk", name: "exit-pin-hash")
     /// The groups a file may have, in the order the documentation lists them.
-    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", locks]
+    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", "Network", locks]
 
     static let settings: [ConfigSetting] = [
         .value("Policy", "allow", read: { $0.filters() }, assign: { $0.allow = $1 }),
         .value("Policy", "block", read: { $0.filters() }, assign: { $0.block = $1 }),
+        .value("Policy", "chrome-policies", read: { $0.optionalString(check: absolutePathProblem) },
+               assign: { $0.chromePolicies = $1 }),
 
         .value("Browser", "javascript", read: { $0.boolean() }, assign: { $0.browser.javascript = $1 }),
         .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),
@@ -177,6 +181,11 @@ enum ConfigSchema {
         .value("Kiosk", "keyboard-layouts", read: { $0.keyboardLanguages() }, assign: { $0.kiosk.keyboard.languages = $1 }),
         .value("Kiosk", "keyboard-height", read: { $0.number(in: KeyboardSettings.heightRange) },
                assign: { $0.kiosk.keyboard.height = $1 }),
+
+        .value("Network", "proxy", read: { $0.optionalString(check: ProxyRules.proxyProblem) },
+               assign: { $0.network.proxy = $1 }),
+        .value("Network", "proxy-ignore", read: { $0.list(each: ProxyRules.ignoreProblem) },
+               assign: { $0.network.proxyIgnore = $1 }),
     ]
 
     private static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
@@ -212,9 +221,13 @@ enum ConfigSchema {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "must not contain control characters" : nil
     }
 
+    private static func absolutePathProblem(_ text: String) -> String? {
+        text.hasPrefix("/") ? nil : tr("expected an absolute folder path, like /etc/chromium/policies/managed")
+    }
+
     private static func pinHashProblem(_ text: String) -> String? {
         ExitPinHash(text) == nil
-            ? "expected sha256:SALT_HEX:HASH_HEX, a hex salt and the 64 hex digits of SHA-256(salt bytes + PIN)"
+            ? tr("expected a hash printed by porthole --hash-pin, like $y$j9T$…, or the old sha256:SALT_HEX:HASH_HEX")
             : nil
     }
 

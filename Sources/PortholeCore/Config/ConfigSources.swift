@@ -14,19 +14,26 @@ public struct ConfigSources: Sendable, Equatable {
     public var user: String?
     /// `/etc/porthole/porthole.conf`.
     public var system: String?
+    /// `/etc/porthole/porthole.conf.d`: the admin's drop-in files (`*.conf`), read after the
+    /// system file in lexical order as part of the system layer.
+    public var systemDropIns: String?
     /// The default shipped in the data directory.
     public var bundled: String?
 
-    public init(commandLine: String? = nil, user: String? = nil, system: String? = nil, bundled: String? = nil) {
+    public init(commandLine: String? = nil, user: String? = nil, system: String? = nil, systemDropIns: String? = nil,
+                bundled: String? = nil) {
         self.commandLine = commandLine
         self.user = user
         self.system = system
+        self.systemDropIns = systemDropIns
         self.bundled = bundled
     }
 
     /// The system file's path. Fixed rather than read from the environment: it carries the
     /// admin's locks, and a user who could point it elsewhere could lift them.
     public static let systemPath = "/etc/porthole/porthole.conf"
+    /// The drop-in directory's path, fixed for the same reason.
+    public static let systemDropInPath = "/etc/porthole/porthole.conf.d"
 
     /// The sources Porthole reads: `commandLine` from `--config`; the user file under
     /// `$XDG_CONFIG_HOME` (an absolute path, per the XDG Base Directory spec) or `$HOME/.config`;
@@ -45,6 +52,7 @@ public struct ConfigSources: Sendable, Equatable {
         return ConfigSources(commandLine: commandLine,
                              user: configHome.map { $0 + "/porthole/porthole.conf" },
                              system: systemPath,
+                             systemDropIns: systemDropInPath,
                              bundled: dataDirectory.map { $0 + "/" + DataDirectory.defaultConfigName })
     }
 }

@@ -7,21 +7,27 @@ public struct Configuration: Sendable, Equatable {
     public var allow: [String]
     /// `[Policy] block=`: Chrome-format URL filters that are blocked; `*` blocks everything else.
     public var block: [String]
+    /// `[Policy] chrome-policies=`: a folder of Chrome policy files whose URLAllowlist and
+    /// URLBlocklist are added to `allow` and `block` when the configuration is loaded.
+    public var chromePolicies: String? = nil
     public var browser: BrowserSettings
     public var privacy: PrivacySettings
     public var kiosk: KioskSettings
+    public var network: NetworkSettings
     /// The files the configuration was read from, base layer first.
     public var sources: [String]
 
     public init(sites: SiteList = SiteList([]), allow: [String] = [], block: [String] = ["*"],
                 browser: BrowserSettings = BrowserSettings(), privacy: PrivacySettings = PrivacySettings(),
-                kiosk: KioskSettings = KioskSettings(), sources: [String] = []) {
+                kiosk: KioskSettings = KioskSettings(), network: NetworkSettings = NetworkSettings(),
+                sources: [String] = []) {
         self.sites = sites
         self.allow = allow
         self.block = block
         self.browser = browser
         self.privacy = privacy
         self.kiosk = kiosk
+        self.network = network
         self.sources = sources
     }
 

@@ -21,14 +21,26 @@ public struct ExitPinGate: Sendable, Equatable {
         self.lockout = lockout
     }
 
-    /// Checks `pin` typed at monotonic time `now` (seconds).
+    /// Checks `pin` typed at monotonic time `now` (seconds). Hashes on the calling thread; the
+    /// kiosk uses `lockout(at:)` and `record(matched:at:)` to hash off the main thread instead.
     public mutating func check(_ pin: String, at now: Double) -> Answer {
+        if let answer = lockout(at: now) { return answer }
+        return record(matched: hash.matches(pin: pin), at: now)
+    }
+
+    /// The answer while guesses are refused at `now`, or nil when a PIN may be checked.
+    public mutating func lockout(at now: Double) -> Answer? {
         if let lockedUntil {
             if now < lockedUntil { return .lockedOut(secondsLeft: Int((lockedUntil - now).rounded(.up))) }
             self.lockedUntil = nil
             wrongTries = 0
         }
-        if hash.matches(pin: pin) {
+        return nil
+    }
+
+    /// Counts a PIN checked against `hash` (at `now`, after `lockout(at:)` returned nil).
+    public mutating func record(matched: Bool, at now: Double) -> Answer {
+        if matched {
             wrongTries = 0
             return .correct
         }
@@ -50,10 +62,10 @@ public struct ExitPinGate: Sendable, Equatable {
 }
 
 /// `porthole --hash-pin`: reads a PIN from standard input and prints the `[Kiosk]` line that holds
-/// its salted hash, so the configuration never holds the PIN itself.
+/// its slow salted hash (yescrypt), so the configuration never holds the PIN itself.
 public enum HashPinCommand {
-    /// Returns the exit status: 0, or 1 when no usable PIN was read.
-    public static func run(readLine: () -> String?, salt: () -> [UInt8],
+    /// Returns the exit status: 0, or 1 when no usable PIN was read or it could not be hashed.
+    public static func run(readLine: () -> String?, hash: (String) -> ExitPinHash? = { ExitPinHash.crypt(pin: $0) },
                            out: (String) -> Void, err: (String) -> Void) -> Int32 {
         guard let line = readLine() else {
             err("porthole: --hash-pin reads the PIN from standard input, and got nothing")
@@ -64,7 +76,11 @@ public enum HashPinCommand {
             err("porthole: \(problem)")
             return 1
         }
-        out("exit-pin-hash=" + ExitPinHash(salt: salt(), pin: pin).text)
+        guard let hashed = hash(pin) else {
+            err("porthole: " + tr("libcrypt could not hash the PIN"))
+            return 1
+        }
+        out("exit-pin-hash=" + hashed.text)
         return 0
     }
 
@@ -74,11 +90,5 @@ public enum HashPinCommand {
         if pin.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "the PIN contains control characters" }
         if pin.count < 4 { return "the PIN is shorter than 4 characters" }
         return nil
-    }
-
-    /// 16 random bytes from the system's cryptographic generator (getrandom(2) on Linux).
-    public static func randomSalt() -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 }

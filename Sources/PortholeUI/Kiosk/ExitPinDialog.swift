@@ -51,8 +51,15 @@ final class ExitPinDialog {
     var message: String { gtk_label_get_text(status.cast()).map { String(cString: $0) } ?? "" }
     private var text: String { gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? "" }
 
+    /// While the PIN is being checked: no typing, and a word saying why.
+    func checking() {
+        gtk_widget_set_sensitive(entry, 0)
+        gtk_label_set_text(status.cast(), tr("Checking…"))
+    }
+
     /// Says why the PIN was not accepted and clears the entry for the next try.
     func refuse(_ message: String) {
+        gtk_widget_set_sensitive(entry, 1)
         gtk_label_set_text(status.cast(), message)
         gtk_entry_set_text(entry.cast(), "")
         gtk_widget_grab_focus(entry)

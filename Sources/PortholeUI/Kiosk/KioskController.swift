@@ -1,5 +1,6 @@
 // Kiosk mode for one BrowserWindow: full screen, no way out, visitor sessions, cursor and screen.
 import CWebKitGtk
+import Dispatch
 import GLibBridge
 import PortholeCore
 
@@ -22,6 +23,7 @@ public final class KioskController {
     private var inhibitCookie: guint = 0
     private var gate: ExitPinGate?
     private var exitDialog: ExitPinDialog?
+    private var isCheckingPin = false
     private var exiting = false
 
     /// Key presses swallowed, in order (what the log says too).
@@ -263,11 +265,33 @@ public final class KioskController {
         exitDialog = ExitPinDialog(over: window) { [unowned self] pin in self.pinEntered(pin) }
     }
 
+    /// A slow hash (yescrypt, tens of milliseconds) is computed on a worker thread so the kiosk
+    /// keeps drawing; the dialog's entry is insensitive meanwhile, so one PIN is checked at a time.
     private func pinEntered(_ pin: String?) {
         guard let pin else { closeExitDialog(); return }
-        guard var gate else { return }
-        let answer = gate.check(pin, at: Self.now())
+        guard var gate, !isCheckingPin else { return }
+        if let answer = gate.lockout(at: Self.now()) {
+            self.gate = gate
+            pinChecked(answer)
+            return
+        }
         self.gate = gate
+        isCheckingPin = true
+        exitDialog?.checking()
+        let hash = gate.hash
+        DispatchQueue.global(qos: .userInitiated).async {
+            let matched = hash.matches(pin: pin)
+            MainLoop.post { [weak self] in
+                guard let self, var gate = self.gate else { return }
+                self.isCheckingPin = false
+                let answer = gate.record(matched: matched, at: Self.now())
+                self.gate = gate
+                self.pinChecked(answer)
+            }
+        }
+    }
+
+    private func pinChecked(_ answer: ExitPinGate.Answer) {
         if answer == .correct {
             Log.write(.message, "kiosk mode left with the exit PIN", fields: ["PORTHOLE_EVENT": "kiosk-exit"])
             closeExitDialog()

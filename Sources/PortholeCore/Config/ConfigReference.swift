@@ -1,0 +1,109 @@
+// What each configuration group and key means, for porthole.conf(5): the list of groups and keys
+// comes from ConfigSchema (what the loader reads), the words from here. `make man` regenerates
+// Resources/porthole.conf.5, and a test fails when the committed page differs.
+
+/// One key's documentation: the values it takes, its default, what it does.
+struct KeyReference {
+    var type: String
+    var defaultValue: String
+    var meaning: String
+}
+
+enum ConfigReference {
+    /// Each group's introduction.
+    static let groups: [String: String] = [
+        "Sites": """
+            Required. Ordered Display name=host or URL lines, at least one. The first site is the home page. \
+            The list fills the Open menu and the start page, and each site is allowed by the URL policy. A bare \
+            host (example.org) allows that host and its subdomains and opens https://HOST/; it must be a host \
+            name or an IP address, IPv6 in brackets. A URL (https://www.example.org/docs/) allows its host and \
+            opens at that page; it must use http, https or porthole. A name may appear only once, and so may an \
+            address.
+            """,
+        "Policy": """
+            Extra URL filters in the format of Chrome's URLAllowlist and URLBlocklist policies: \
+            [scheme://][.]host[:port][/path], * for everything, a leading . for the host alone without its \
+            subdomains. As in Chrome, the most specific matching filter decides.
+            """,
+        "Browser": "How pages are shown.",
+        "Privacy": "What pages may keep and ask for.",
+        "Kiosk": "Full-screen mode for public terminals (see porthole(1), KIOSK MODE).",
+        "Network": "How pages are fetched. The site policy applies whatever the proxy does.",
+        "Locks": """
+            Read only from the system file and its drop-ins (in any other file the group is ignored, with a \
+            notice). A locked key keeps the admin's value, or its default; a user file, --config file or \
+            command-line option that tries to change it is ignored for that key, with a notice.
+            """,
+    ]
+
+    static let keys: [ConfigKey: KeyReference] = {
+        var keys: [ConfigKey: KeyReference] = [:]
+        func add(_ group: String, _ name: String, _ type: String, _ defaultValue: String, _ meaning: String) {
+            keys[ConfigKey(group: group, name: name)] = KeyReference(type: type, defaultValue: defaultValue, meaning: meaning)
+        }
+        add("Policy", "allow", "list of filters", "empty", "Allowed in addition to [Sites].")
+        add("Policy", "block", "list of filters", "*", "Blocked. * blocks everything not allowed; an empty block= blocks nothing.")
+        add("Policy", "chrome-policies", "absolute folder path", "none", """
+            A folder of Chrome policy files, like /etc/opt/chrome/policies/managed or \
+            /etc/chromium/policies/managed. The URLAllowlist and URLBlocklist (and the older URLWhitelist and \
+            URLBlacklist) of every *.json file there are added to allow and block at every load. Invalid JSON, \
+            lists that are not lists of strings and invalid filters are problems reported as file:line:column.
+            """)
+        add("Browser", "javascript", "boolean", "true", "Run page scripts.")
+        add("Browser", "https-only", "boolean", "false", "Open http:// sites and typed addresses over https://.")
+        add("Browser", "swipe-navigation", "boolean", "true", """
+            Touchpad swipes go back and forward. WebKit then keeps a snapshot of every page in the history for \
+            the swipe's preview; a kiosk without a touchpad can turn it off.
+            """)
+        add("Browser", "zoom", "number, 0.25 to 5.0", "1.0", "Default page zoom.")
+        add("Browser", "user-agent-suffix", "text without control characters", "empty",
+            "Appended to the user agent, so sites can recognise Porthole.")
+        add("Browser", "pinch-zoom", "boolean", "false in kiosk mode, else true", """
+            Two fingers on a touchscreen (or a touchpad pinch) zoom the page. Off, the second finger is kept \
+            away from the page, so a kiosk's layout cannot be zoomed away.
+            """)
+        add("Browser", "tls-exceptions", "list of hosts", "empty",
+            "Hosts whose certificate errors are accepted (an intranet server with a self-signed certificate).")
+        add("Privacy", "ephemeral", "boolean", "false", "Keep cookies, cache and site storage in memory only. --private sets it.")
+        add("Privacy", "permissions", "deny-all, or a list of host:permission", "deny-all", """
+            What pages may ask for. deny-all refuses every request. Otherwise each grant allows one permission \
+            to exactly that host (not its subdomains). Permissions: geolocation, notifications, camera, \
+            microphone, pointer-lock, clipboard, media-keys (Encrypted Media Extensions, i.e. DRM video).
+            """)
+        add("Kiosk", "enabled", "boolean", "false", "Start in kiosk mode. --kiosk sets it.")
+        add("Kiosk", "toolbar", "boolean", "true", "Show the bottom bar (Back, Home, progress, Reload).")
+        add("Kiosk", "shortcuts", "list among back, forward, reload, stop, home, zoom, find", "back;forward;reload",
+            "Keyboard shortcuts kept in kiosk mode. Empty keeps none.")
+        add("Kiosk", "printing", "boolean", "false", "Allow printing.")
+        add("Kiosk", "idle-timeout", "whole seconds, 0 or more", "0 (off)",
+            "Seconds without input before the session resets to the home page.")
+        add("Kiosk", "idle-warning", "whole seconds, 0 or more", "10", "Seconds of warning shown before that reset.")
+        add("Kiosk", "hide-cursor", "whole seconds, 0 or more", "0 (off)", "Seconds without pointer motion before the cursor hides.")
+        add("Kiosk", "reload-every", "whole seconds, 0 or more", "0 (off)", "Reload the current page this often.")
+        add("Kiosk", "exit-pin-hash", "a hash printed by porthole --hash-pin, or the old sha256:SALT_HEX:HASH_HEX", "none", """
+            The PIN that leaves kiosk mode, as a slow salted hash (yescrypt). Empty means none. Keep the file \
+            readable only by root and the kiosk user; --check-config warns otherwise, and asks to replace old \
+            sha256: lines.
+            """)
+        add("Kiosk", "exit-chord", "GTK accelerator with a modifier", "none",
+            "The key that asks for the exit PIN, like <Control><Alt>q. Empty means none.")
+        add("Kiosk", "keyboard", "auto, true or false", "auto in kiosk mode, else false", """
+            The on-screen keyboard that comes up under a focused text field: auto while GDK reports a \
+            touchscreen (including one plugged in later), true always, false never.
+            """)
+        add("Kiosk", "keyboard-layouts", "list among en, ru, de, fr", "en",
+            "The on-screen keyboard's languages; the first is where each visitor starts, a key switches to the next.")
+        add("Kiosk", "keyboard-height", "number, 0.15 to 0.6", "0.35", "The on-screen keyboard's height as a fraction of the screen's.")
+        add("Network", "proxy", "scheme://host[:port], scheme http, https, socks, socks4, socks4a or socks5", "none", """
+            Every request goes through this proxy (a school's filtering proxy). None follows the system's proxy \
+            settings (GNOME's, or http_proxy and no_proxy).
+            """)
+        add("Network", "proxy-ignore", "list of hosts, *.domain or CIDR ranges like 10.0.0.0/8", "empty",
+            "Hosts reached directly, not through proxy.")
+        add("Locks", "keys", "list of Group/key or Group", "empty", """
+            Keys, or whole groups, users cannot change. Sites can only be locked whole. Example: \
+            keys=Sites;Policy;Browser/javascript;Privacy/ephemeral
+            """)
+        return keys
+    }()
+}

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Checks a built porthole .deb: its control fields and file list, then unpacks it into a
+# temporary root and runs the unpacked binary (--version, --check-config on the shipped example,
+# policy check), and verifies the packaged systemd units. Usage: deb-test.sh PACKAGE.deb
+set -eu
+deb=$1
+here=$(cd "$(dirname "$0")" && pwd)
+fail() { echo "deb-test: $*" >&2; exit 1; }
+[ -f "$deb" ] || fail "no package $deb (run make deb)"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Control fields.
+field() { dpkg-deb --field "$deb" "$1"; }
+[ "$(field Package)" = porthole ] || fail "Package is $(field Package)"
+[ "$(field Architecture)" = "$(dpkg --print-architecture)" ] || fail "Architecture is $(field Architecture)"
+for library in libwebkit2gtk-4.1-0 libgtk-3-0 libglib2.0-0 libjson-glib-1.0-0 libcrypt1 libc6; do
+    field Depends | grep -q "\b$library\b" || fail "Depends lacks $library (computed from the binary's libraries): $(field Depends)"
+done
+field Depends | grep -q swift && fail "Depends names a Swift library: the runtime is linked in"
+field Recommends | grep -q '\bcage\b' || fail "Recommends lacks cage"
+field Recommends | grep -q 'fonts-' || fail "Recommends lacks fonts"
+[ "$(field Installed-Size)" -gt 0 ] || fail "no Installed-Size"
+
+# Files.
+dpkg-deb --contents "$deb" | awk '{print $6}' | sed 's|^\./|/|' > "$work/files"
+for file in /usr/bin/porthole /usr/share/porthole/porthole.conf /usr/share/porthole/porthole.conf.example \
+            /usr/share/applications/dev.porthole.Porthole.desktop /usr/share/metainfo/dev.porthole.Porthole.metainfo.xml \
+            /usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg \
+            /usr/share/man/man1/porthole.1.gz /usr/share/man/man5/porthole.conf.5.gz \
+            /usr/lib/systemd/user/porthole-kiosk.service \
+            /usr/share/porthole/cage/porthole-cage-session /usr/share/porthole/cage/porthole-cage.service \
+            /usr/share/doc/porthole/copyright /usr/share/doc/porthole/changelog.gz; do
+    grep -qx "$file" "$work/files" || fail "the package lacks $file"
+done
+# Whatever `make install` puts under share/locale (translations) is in the package too.
+if ls "$here/../../po/"*.po >/dev/null 2>&1; then
+    grep -q '^/usr/share/locale/.*/LC_MESSAGES/porthole.mo$' "$work/files" || fail "the package has no translations"
+fi
+
+# The unpacked binary runs without the Swift toolchain's libraries.
+root="$work/root"
+dpkg-deb --extract "$deb" "$root"
+porthole="$root/usr/bin/porthole"
+ldd "$porthole" | grep -q swift && fail "the binary links a Swift library dynamically"
+env -i PATH=/usr/bin:/bin HOME="$work/home" "$porthole" --version | grep -q '^porthole ' || fail "--version"
+env -i PATH=/usr/bin:/bin HOME="$work/home" "$porthole" --check-config "$root/usr/share/porthole/porthole.conf.example" > "$work/check" 2>&1 \
+    || { cat "$work/check" >&2; fail "--check-config on the shipped example"; }
+grep -q 'porthole.conf.example: ok' "$work/check" || fail "--check-config did not list the example: $(cat "$work/check")"
+printf 'https://www.apple.com/\nhttps://apple.com.evil.example/\n' \
+    | env -i PATH=/usr/bin:/bin HOME="$work/home" "$porthole" policy check --allow apple.com --block '*' > "$work/policy"
+printf 'allowed\thttps://www.apple.com/\tapple.com\nblocked\thttps://apple.com.evil.example/\t*\n' | diff - "$work/policy" \
+    || fail "policy check"
+man --warnings -l "$root/usr/share/man/man5/porthole.conf.5.gz" > /dev/null 2> "$work/man" || true
+[ ! -s "$work/man" ] || fail "porthole.conf(5): $(cat "$work/man")"
+sh "$here/verify-units.sh" "$root/usr/lib/systemd/user/porthole-kiosk.service" "$root/usr/share/porthole/cage/porthole-cage.service"
+echo "deb-test: $deb is good ($(du -k "$porthole" | cut -f1) KiB binary)"
