@@ -39,6 +39,16 @@ public final class BrowserEngine {
     public var sites: SiteList
     /// Configuration problems; while there are any, the start page lists them instead of sites.
     public var problems: [String] = []
+    /// Porthole's pages shown in place of refused, failed or crashed loads, by `porthole:` URL
+    /// (the most recent few, so Back and Forward to them still work).
+    private var servedPages: [(uri: String, html: String)] = []
+
+    /// Serves `html` at `uri` (a `porthole:` URL) from now on.
+    public func servePage(_ html: String, at uri: String) {
+        servedPages.removeAll { $0.uri == uri }
+        servedPages.append((uri, html))
+        if servedPages.count > 64 { servedPages.removeFirst() }
+    }
 
     /// What Porthole's own pages show for a loaded configuration: its sites, or its problems.
     public func show(_ result: ConfigLoadResult) {
@@ -120,7 +130,7 @@ public final class BrowserEngine {
     /// Answers a `porthole:` request with the page Core builds, or a not-found error.
     fileprivate func serve(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
         let uri = String(cString: webkit_uri_scheme_request_get_uri(request))
-        guard let html = PortholePage.page(for: uri, sites: sites, problems: problems) else {
+        guard let html = servedPages.last(where: { $0.uri == uri })?.html ?? PortholePage.page(for: uri, sites: sites, problems: problems) else {
             let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "No such Porthole page: \(uri)")
             webkit_uri_scheme_request_finish_error(request, error)
             g_error_free(error)

@@ -33,7 +33,7 @@ public enum TestApp {
 
     /// A shown window on `sites`, with every navigation allowed unless `decide` says otherwise.
     public static func window(sites: [Site], settings: WebViewSettings = WebViewSettings(),
-                              decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer = { _ in .allow }) -> BrowserWindow {
+                              decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision = { _ in .allowed("allowed: every navigation (test)") }) -> BrowserWindow {
         let list = SiteList(sites)
         engine.sites = list
         let window = BrowserWindow(application: application, engine: engine,

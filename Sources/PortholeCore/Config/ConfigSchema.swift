@@ -129,6 +129,7 @@ enum ConfigSchema {
         .value("Browser", "zoom", read: { $0.number(in: 0.25...5.0) }, assign: { $0.browser.zoom = $1 }),
         .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
                assign: { $0.browser.userAgentSuffix = $1 }),
+        .value("Browser", "unresponsive-timeout", read: { $0.seconds() }, assign: { $0.browser.unresponsiveTimeout = $1 }),
         .value("Browser", "tls-exceptions", read: { $0.hosts() }, assign: { $0.browser.tlsExceptions = $1 }),
 
         .value("Privacy", "ephemeral", read: { $0.boolean() }, assign: { $0.privacy.ephemeral = $1 }),

@@ -60,6 +60,9 @@ public struct BrowserSettings: Sendable, Equatable {
     public var userAgentSuffix: String
     /// `tls-exceptions`: hosts whose certificate errors are accepted (self-signed kiosk servers).
     public var tlsExceptions: [String]
+    /// `unresponsive-timeout`: seconds a page may stay unresponsive before its web process is ended
+    /// and the page recovered as from a crash; 0 never; unset: 15 in kiosk mode, never at a desk.
+    public var unresponsiveTimeout: Int?
 
     public init(javascript: Bool = true, httpsOnly: Bool = false, swipeNavigation: Bool = true, zoom: Double = 1.0,
                 userAgentSuffix: String = "", tlsExceptions: [String] = []) {

@@ -251,7 +251,7 @@ public struct PageSession: Sendable {
     }
 
     private mutating func dropped(_ text: String) -> [PageCommand] {
-        let uri = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map { String($0).trimmingWhitespace } ?? ""
+        let uri = text.split(whereSeparator: \.isNewline).first.map { String($0).trimmingWhitespace } ?? ""
         if settings.refusesDrops || uri.isEmpty || CanonicalURL(uri) == nil {
             return [.log(PageLog(.info, "refused a drop", ["PORTHOLE_EVENT": "refused", "PORTHOLE_WHAT": "drop"])),
                     .notice(.refused("drop"))]
