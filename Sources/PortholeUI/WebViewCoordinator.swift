@@ -61,13 +61,23 @@ public final class WebViewCoordinator {
     public var uri: String? { view.flatMap { webkit_web_view_get_uri($0) }.map { String(cString: $0) } }
     public var title: String? { view.flatMap { webkit_web_view_get_title($0) }.map { String(cString: $0) } }
     public var isLoading: Bool { view.map { webkit_web_view_is_loading($0) != 0 } ?? false }
-    public var canGoBack: Bool { view.map { webkit_web_view_can_go_back($0) != 0 } ?? false }
-    public var canGoForward: Bool { view.map { webkit_web_view_can_go_forward($0) != 0 } ?? false }
+    public var canGoBack: Bool { historyItem(.back) != nil }
+    public var canGoForward: Bool { historyItem(.forward) != nil }
+
+    /// The history item Back or Forward leads to: the nearest one that is not a countdown page.
+    private func historyItem(_ direction: HistoryDirection) -> UnsafeMutablePointer<WebKitBackForwardListItem>? {
+        guard let view, let list = webkit_web_view_get_back_forward_list(view) else { return nil }
+        var step: Int32 = direction == .back ? -1 : 1
+        while let item = webkit_back_forward_list_get_nth_item(list, step) {
+            let uri = webkit_back_forward_list_item_get_uri(item).map { String(cString: $0) } ?? ""
+            if !PageSession.isPassedOverInHistory(uri) { return item }
+            step += direction == .back ? -1 : 1
+        }
+        return nil
+    }
 
     private func history(_ direction: HistoryDirection) {
-        guard let view, let list = webkit_web_view_get_back_forward_list(view),
-              let item = direction == .back ? webkit_back_forward_list_get_back_item(list) : webkit_back_forward_list_get_forward_item(list)
-        else { return }
+        guard let item = historyItem(direction) else { return }
         send(.historyRequested(direction, targetURI: webkit_back_forward_list_item_get_uri(item).map { String(cString: $0) }))
     }
 
@@ -108,8 +118,8 @@ public final class WebViewCoordinator {
         case .load(let uri): webkit_web_view_load_uri(view, uri)
         case .loadContent: loadPendingContent(view)
         case .reload: webkit_web_view_reload(view)
-        case .goBack: webkit_web_view_go_back(view)
-        case .goForward: webkit_web_view_go_forward(view)
+        case .goBack, .goForward:
+            if let item = historyItem(command == .goBack ? .back : .forward) { webkit_web_view_go_to_back_forward_list_item(view, item) }
         case .stop: webkit_web_view_stop_loading(view)
         case .show(let page, let uri):
             parent.engine.servePage(page.html(homeURL: parent.homeURL), at: uri)

@@ -71,6 +71,12 @@ public struct PageSession: Sendable {
         self.policy = policy
     }
 
+    /// Whether `uri` is a countdown page (retrying, crashed): Back and Forward pass over them, as
+    /// the page they count down to took their place.
+    public static func isPassedOverInHistory(_ uri: String) -> Bool {
+        uri.hasPrefix("\(PortholePage.scheme)://retrying/") || uri.hasPrefix("\(PortholePage.scheme)://crashed/")
+    }
+
     /// Whether `uri` is one of the pages this session showed.
     public func isOwnPage(_ uri: String?) -> Bool {
         guard let uri else { return false }
