@@ -18,7 +18,7 @@ public final class WebViewCoordinator {
 
     private var session: PageSession
     /// The HTML or bytes of the last content request, loaded on the session's `.loadContent`.
-    private var pendingContent: WebContent?
+    var pendingContent: WebContent?
     /// The policy decision being answered while decide-policy runs.
     private var decision: (id: Int, pointer: UnsafeMutablePointer<WebKitPolicyDecision>)?
     private var nextDecisionID = 1
@@ -38,19 +38,6 @@ public final class WebViewCoordinator {
         session = PageSession(settings: Self.settings(for: parent, tag: "\(Self.views)-"), policy: parent.decide)
     }
 
-    static func settings(for parent: WebView, tag: String) -> PageSettings {
-        var settings = PageSettings(homeURL: parent.homeURL)
-        settings.retriesNetworkFailures = parent.rules.retriesNetworkFailures
-        settings.reloadsAfterCrash = parent.rules.reloadsAfterCrash
-        settings.refusesDrops = parent.rules.refusesDrops
-        settings.tlsExceptions = parent.rules.tlsExceptions
-        settings.unresponsiveTimeout = parent.rules.unresponsiveTimeout
-        settings.pageTag = tag
-        return settings
-    }
-
-    static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
-
     // MARK: Commands from the window
 
     public func goBack() { history(.back) }
@@ -64,23 +51,6 @@ public final class WebViewCoordinator {
     public var canGoBack: Bool { historyItem(.back) != nil }
     public var canGoForward: Bool { historyItem(.forward) != nil }
 
-    /// The history item Back or Forward leads to: the nearest one that is not a countdown page.
-    private func historyItem(_ direction: HistoryDirection) -> UnsafeMutablePointer<WebKitBackForwardListItem>? {
-        guard let view, let list = webkit_web_view_get_back_forward_list(view) else { return nil }
-        var step: Int32 = direction == .back ? -1 : 1
-        while let item = webkit_back_forward_list_get_nth_item(list, step) {
-            let uri = webkit_back_forward_list_item_get_uri(item).map { String(cString: $0) } ?? ""
-            if !PageSession.isPassedOverInHistory(uri) { return item }
-            step += direction == .back ? -1 : 1
-        }
-        return nil
-    }
-
-    private func history(_ direction: HistoryDirection) {
-        guard let item = historyItem(direction) else { return }
-        send(.historyRequested(direction, targetURI: webkit_back_forward_list_item_get_uri(item).map { String(cString: $0) }))
-    }
-
     func load(_ content: WebContent) {
         switch content.kind {
         case .url(let uri): send(.loadRequested(.url(uri)))
@@ -90,13 +60,6 @@ public final class WebViewCoordinator {
             pendingContent = content
             send(.loadRequested(.content(baseURI: baseURI)))
         }
-    }
-
-    /// Runs one of Porthole's scripts in its own script world (the page's scripts cannot see or
-    /// change it). WebKit runs none while the page's JavaScript is off.
-    func runPortholeScript(_ script: String) {
-        guard let view else { return }
-        webkit_web_view_evaluate_javascript(view, script, -1, "porthole", nil, nil, nil, nil)
     }
 
     // MARK: Events in, commands out
@@ -141,19 +104,6 @@ public final class WebViewCoordinator {
             let level: Log.Level = entry.level == .warning ? .warning : entry.level == .message ? .message : .info
             Log.write(level, entry.text, fieldList: entry.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         }
-    }
-
-    private func loadPendingContent(_ view: UnsafeMutablePointer<WebKitWebView>) {
-        switch pendingContent?.kind {
-        case .html(let html, let baseURI): webkit_web_view_load_html(view, html, baseURI)
-        case .bytes(let bytes, let mimeType, let baseURI):
-            // g_bytes_new copies, so WebKit never sees memory that is only valid in this scope.
-            let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            webkit_web_view_load_bytes(view, gbytes, mimeType, nil, baseURI)
-            g_bytes_unref(gbytes)
-        default: break
-        }
-        pendingContent = nil
     }
 
     // MARK: Signals
@@ -208,13 +158,7 @@ public final class WebViewCoordinator {
     }
 
     private func loadChanged(_ event: WebKitLoadEvent) {
-        let stage: LoadStage
-        switch event {
-        case WEBKIT_LOAD_STARTED: stage = .started
-        case WEBKIT_LOAD_REDIRECTED: stage = .redirected
-        case WEBKIT_LOAD_COMMITTED: stage = .committed
-        default: stage = .finished
-        }
+        let stage = Self.stage(event)
         send(.loadChanged(stage, uri: uri ?? ""))
         if stage == .finished { parent.onEvent(.history(canGoBack: canGoBack, canGoForward: canGoForward)) }
     }
@@ -248,20 +192,4 @@ public final class WebViewCoordinator {
         }
         return true
     }
-
-    static func facts(_ action: OpaquePointer, newWindow: Bool) -> NavigationFacts? {
-        guard let request = webkit_navigation_action_get_request(action), let raw = webkit_uri_request_get_uri(request) else { return nil }
-        let types: [WebKitNavigationType: NavigationType] = [
-            WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: .linkClicked, WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED: .formSubmitted,
-            WEBKIT_NAVIGATION_TYPE_BACK_FORWARD: .backForward, WEBKIT_NAVIGATION_TYPE_RELOAD: .reload,
-            WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: .formResubmitted,
-        ]
-        return NavigationFacts(uri: String(cString: raw), type: types[webkit_navigation_action_get_navigation_type(action)] ?? .other,
-                               isRedirect: webkit_navigation_action_is_redirect(action) != 0,
-                               isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0, isNewWindow: newWindow)
-    }
-}
-
-extension PageCommand {
-    var isShow: Bool { if case .show = self { return true } else { return false } }
 }
