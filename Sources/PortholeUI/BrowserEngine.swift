@@ -30,7 +30,6 @@ private let releaseSchemeBox: GDestroyNotify = { data in
 public final class BrowserEngine {
     private var contextOwner: ObjectOwner
     private var dataManagerOwner: ObjectOwner
-    public private(set) var isEphemeral: Bool
     /// The proxy set with `setProxy`, applied again to a renewed session.
     private var proxyURI: String?
     /// Downloads cancelled as they started (Porthole never saves files).
@@ -60,7 +59,6 @@ public final class BrowserEngine {
     /// defaults under XDG dirs) or, when `ephemeral`, with data that lives only in memory.
     public init(sites: SiteList, ephemeral: Bool = false, dataDirectory: String? = nil, cacheDirectory: String? = nil) {
         self.sites = sites
-        isEphemeral = ephemeral
         let manager: UnsafeMutablePointer<WebKitWebsiteDataManager>
         if ephemeral {
             manager = webkit_website_data_manager_new_ephemeral()
@@ -103,7 +101,6 @@ public final class BrowserEngine {
         let manager = webkit_website_data_manager_new_ephemeral()!
         dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
         contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
-        isEphemeral = true
         setUpContext()
         if let proxyURI { setProxy(proxyURI) }
         oldContext.release()
