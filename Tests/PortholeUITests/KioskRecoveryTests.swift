@@ -180,9 +180,13 @@ final class KioskRecoveryTests: XCTestCase {
             }
             let window = TestApp.window(configuration: configuration)
             defer { TestApp.destroy(window) }
+            let log = EventLog(window)
             window.goHome()
             XCTAssertTrue(UI.wait { window.state.title == "Secret intranet" }, UI.bodyText(window))
             XCTAssertEqual(server.count(path: "/"), 1)
+            // The retry starts after the failed load has ended, so that load's end never cancels it
+            // ("Operation was cancelled" instead of the page, issue 15).
+            XCTAssertFalse(log.events.contains { if case .loadFailed = $0 { return true } else { return false } }, "\(log.events)")
         }
     }
 }
