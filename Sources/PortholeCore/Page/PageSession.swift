@@ -46,6 +46,9 @@ public struct PageSession: Sendable {
     /// The last committed URI, and whether a main-frame load is under way.
     private var committedURI: String?
     private var loadingURI: String?
+    /// Whether the load under way has committed (a load that crashes before it does is the
+    /// kind an attacker can repeat: a redirect WebKit's web process dies on).
+    private var loadCommitted = false
     /// Recent refusals, so a load WebKit then abandons is explained with the Blocked page.
     private var refusals: [(uri: String, reason: String, mainFrame: Bool)] = []
 
@@ -291,6 +294,7 @@ public struct PageSession: Sendable {
         case .started:
             guard !own else { return [] }
             loadingURI = uri
+            loadCommitted = false
             return [.notice(.loadStarted)]
         case .redirected:
             return own ? [] : [.notice(.loadRedirected)]
@@ -298,6 +302,7 @@ public struct PageSession: Sendable {
             committedURI = uri
             guard !own else { return [] }
             loadingURI = uri
+            loadCommitted = true
             networkBackoff.reset()
             countdown = nil
             if Self.isData(uri), ownNavigation.map(Self.key) != Self.key(uri) {
@@ -307,8 +312,9 @@ public struct PageSession: Sendable {
             }
             return [.notice(.loadCommitted(uri: uri))]
         case .finished:
+            // Only a load that committed ends a run of crashing loads.
+            if !own, loadCommitted { loadCrashes = nil }
             loadingURI = nil
-            if !own { loadCrashes = nil }
             var out: [PageCommand] = [.notice(.loadFinished)]
             if let next = loadAfterFinish {
                 // The certificate was accepted while the failed load ended; starting the new load
