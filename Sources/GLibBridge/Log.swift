@@ -36,10 +36,15 @@ public enum Log {
 
     /// Logs `message` with extra structured fields (keys in journald style: `PORTHOLE_URL`).
     public static func write(_ level: Level, _ message: String, fields: KeyValuePairs<String, String> = [:]) {
+        write(level, message, fieldList: fields.map { ($0.key, $0.value) })
+    }
+
+    /// Logs `message` with fields given as a list (for fields built at run time).
+    public static func write(_ level: Level, _ message: String, fieldList: [(String, String)]) {
         // g_log_structured_array() adds no fields of its own: PRIORITY and SYSLOG_IDENTIFIER are ours.
         var strings: [(String, String)] = [("GLIB_DOMAIN", domain), ("PRIORITY", level.priority),
                                            ("SYSLOG_IDENTIFIER", syslogIdentifier), ("MESSAGE", message)]
-        strings.append(contentsOf: fields.map { ($0.key, $0.value) })
+        strings.append(contentsOf: fieldList)
         let cStrings = strings.map { (strdup($0.0)!, strdup($0.1)!) }
         defer { cStrings.forEach { free($0.0); free($0.1) } }
         var logFields = cStrings.map { GLogField(key: UnsafePointer($0.0), value: UnsafeRawPointer($0.1), length: -1) }

@@ -119,6 +119,23 @@ private let pointerIntTrampoline: @convention(c) (gpointer?, gpointer?, gpointer
     return MainActor.assumeIsolated { handler(argument) }
 }
 
+/// `gboolean (*)(GtkWidget*, GdkDragContext*, gint x, gint y, guint time, gpointer data)`:
+/// GtkWidget "drag-drop".
+private let dragDropTrampoline: @convention(c) (gpointer?, gpointer?, gint, gint, guint, gpointer?) -> gboolean = { _, context, x, y, time, data in
+    nonisolated(unsafe) let context = context
+    let handler = ClosureBox<@MainActor (UnsafeMutableRawPointer?, Int32, Int32, UInt32) -> Bool>.unwrap(data)
+    return MainActor.assumeIsolated { handler(context, x, y, time) } ? 1 : 0
+}
+
+/// `void (*)(GtkWidget*, GdkDragContext*, gint x, gint y, GtkSelectionData*, guint info, guint time,
+/// gpointer data)`: GtkWidget "drag-data-received".
+private let dragDataTrampoline: @convention(c) (gpointer?, gpointer?, gint, gint, gpointer?, guint, guint, gpointer?) -> Void = { _, context, _, _, selection, _, time, data in
+    nonisolated(unsafe) let context = context
+    nonisolated(unsafe) let selection = selection
+    let handler = ClosureBox<@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32) -> Void>.unwrap(data)
+    MainActor.assumeIsolated { handler(context, selection, time) }
+}
+
 /// The Swift handler shapes a signal can be connected with, one per trampoline above.
 public enum SignalHandler {
     case plain(@MainActor () -> Void)
@@ -132,6 +149,10 @@ public enum SignalHandler {
     case stringPointerEnumReturningBool(@MainActor (String, UnsafeMutableRawPointer?, UInt32) -> Bool)
     case pointerReturningPointer(@MainActor (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?)
     case pointerReturningInt(@MainActor (UnsafeMutableRawPointer?) -> Int32)
+    /// GtkWidget "drag-drop": (GdkDragContext*, x, y, time) -> handled.
+    case dragDrop(@MainActor (UnsafeMutableRawPointer?, Int32, Int32, UInt32) -> Bool)
+    /// GtkWidget "drag-data-received": (GdkDragContext*, GtkSelectionData*, time).
+    case dragDataReceived(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32) -> Void)
 
     /// The trampoline and the retained box for this handler.
     fileprivate var callbackAndData: (GCallback, gpointer) {
@@ -147,6 +168,8 @@ public enum SignalHandler {
         case .stringPointerEnumReturningBool(let f): return (unsafeBitCast(stringPointerEnumBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerReturningPointer(let f): return (unsafeBitCast(pointerPointerTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerReturningInt(let f): return (unsafeBitCast(pointerIntTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .dragDrop(let f): return (unsafeBitCast(dragDropTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .dragDataReceived(let f): return (unsafeBitCast(dragDataTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         }
     }
 }

@@ -30,7 +30,6 @@ private let releaseSchemeBox: GDestroyNotify = { data in
 public final class BrowserEngine {
     private var contextOwner: ObjectOwner
     private var dataManagerOwner: ObjectOwner
-    public private(set) var isEphemeral: Bool
     /// The proxy set with `setProxy`, applied again to a renewed session.
     private var proxyURI: String?
     private var proxyIgnore: [String] = []
@@ -40,6 +39,16 @@ public final class BrowserEngine {
     public var sites: SiteList
     /// Configuration problems; while there are any, the start page lists them instead of sites.
     public var problems: [String] = []
+    /// Porthole's pages shown in place of refused, failed or crashed loads, by `porthole:` URL
+    /// (the most recent few, so Back and Forward to them still work).
+    private var servedPages: [(uri: String, html: String)] = []
+
+    /// Serves `html` at `uri` (a `porthole:` URL) from now on.
+    public func servePage(_ html: String, at uri: String) {
+        servedPages.removeAll { $0.uri == uri }
+        servedPages.append((uri, html))
+        if servedPages.count > 64 { servedPages.removeFirst() }
+    }
 
     /// What Porthole's own pages show for a loaded configuration: its sites, or its problems.
     public func show(_ result: ConfigLoadResult) {
@@ -51,7 +60,6 @@ public final class BrowserEngine {
     /// defaults under XDG dirs) or, when `ephemeral`, with data that lives only in memory.
     public init(sites: SiteList, ephemeral: Bool = false, dataDirectory: String? = nil, cacheDirectory: String? = nil) {
         self.sites = sites
-        isEphemeral = ephemeral
         let manager: UnsafeMutablePointer<WebKitWebsiteDataManager>
         if ephemeral {
             manager = webkit_website_data_manager_new_ephemeral()
@@ -94,7 +102,6 @@ public final class BrowserEngine {
         let manager = webkit_website_data_manager_new_ephemeral()!
         dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
         contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
-        isEphemeral = true
         setUpContext()
         if let proxyURI { setProxy(proxyURI, ignoring: proxyIgnore) }
         oldContext.release()
@@ -129,7 +136,7 @@ public final class BrowserEngine {
     /// Answers a `porthole:` request with the page Core builds, or a not-found error.
     fileprivate func serve(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
         let uri = String(cString: webkit_uri_scheme_request_get_uri(request))
-        guard let html = PortholePage.page(for: uri, sites: sites, problems: problems) else {
+        guard let html = servedPages.last(where: { $0.uri == uri })?.html ?? PortholePage.page(for: uri, sites: sites, problems: problems) else {
             let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "No such Porthole page: \(uri)")
             webkit_uri_scheme_request_finish_error(request, error)
             g_error_free(error)

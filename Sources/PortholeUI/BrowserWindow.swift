@@ -9,8 +9,8 @@ import PortholeCore
 public struct BrowserOptions {
     public var sites: SiteList
     public var settings: WebViewSettings
-    /// Answers every navigation query; the site policy plugs in here.
-    public var decide: @MainActor (NavigationQuery) -> NavigationAnswer
+    /// Decides every navigation; the site policy plugs in here.
+    public var decide: @Sendable (PolicyRequest) -> PolicyDecision
     /// Load `http://` sites and typed URLs over `https://`.
     public var httpsOnly = false
     /// What pages may do: context menu, printing, permissions, certificate exceptions, recovery.
@@ -26,7 +26,7 @@ public struct BrowserOptions {
     public var inputDevices: (@MainActor () -> any InputDeviceSource)?
 
     public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
-                decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer) {
+                decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
         self.sites = sites
         self.settings = settings
         self.decide = decide
@@ -85,6 +85,11 @@ public final class BrowserWindow {
     /// Told every WebView event after the window has handled it (the service notifier waits
     /// for the first loaded page).
     public var onEvent: (@MainActor (WebViewEvent) -> Void)?
+    /// Told of each refused navigation a page started (URL, host), for an in-window notice;
+    /// handed to each web view's coordinator.
+    public var onRefusalNotice: (@MainActor (_ url: String, _ host: String?) -> Void)? {
+        didSet { webHost?.coordinator.onRefusalNotice = onRefusalNotice }
+    }
 
     // Widgets, owned by the window's widget tree.
     private let header: UnsafeMutablePointer<GtkWidget>
@@ -217,6 +222,7 @@ public final class BrowserWindow {
         content = nil
         state = PageState()
         webHost = RepresentableHost(makeWebView())
+        webHost.coordinator.onRefusalNotice = onRefusalNotice
         let web = webHost.widget!
         gtk_container_add(overlay.cast(), web)
         gtk_widget_show(web)
@@ -233,7 +239,7 @@ public final class BrowserWindow {
     private func makeWebView() -> WebView {
         WebView(engine: engine, content: content, settings: options.settings, homeURL: options.homeURL, rules: options.rules,
                 onEvent: { [weak self] event in self?.handle(event) },
-                decide: { [weak self] query in self?.options.decide(query) ?? .block(reason: "The window is closing.") })
+                decide: options.decide)
     }
 
     private func buildChrome(_ window: UnsafeMutablePointer<GtkWidget>) {

@@ -58,31 +58,6 @@ public enum WebViewEvent: Equatable, Sendable {
     case refused(String)
 }
 
-/// A navigation WebKit asks about, translated from its policy decision.
-public struct NavigationQuery: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
-        /// A load in the view's main frame or in one of its subframes.
-        case navigation
-        /// `target=_blank` or `window.open`: Porthole loads it in the same view when allowed.
-        case newWindow
-    }
-
-    public let uri: String
-    public let kind: Kind
-    public let isRedirect: Bool
-    public let isUserGesture: Bool
-    /// The view's own top-level load (a URL Porthole asked for, reload, back/forward).
-    public let isTopLevelRequest: Bool
-    /// The page showing when the navigation was asked for.
-    public let sourceURI: String?
-}
-
-/// The answer to a NavigationQuery.
-public enum NavigationAnswer: Equatable, Sendable {
-    case allow
-    case block(reason: String)
-}
-
 public struct WebView: WidgetRepresentable {
     public var engine: BrowserEngine
     public var content: WebContent?
@@ -92,13 +67,14 @@ public struct WebView: WidgetRepresentable {
     /// What pages may do: read when WebKit asks (context menu, print, permission, certificate …).
     public var rules: BrowsingRules
     public var onEvent: @MainActor (WebViewEvent) -> Void
-    /// Asked for every navigation, frame, new window and redirect hop.
-    public var decide: @MainActor (NavigationQuery) -> NavigationAnswer
+    /// The site policy: asked for every navigation, frame, new window, redirect hop and response,
+    /// Porthole's own loads included.
+    public var decide: @Sendable (PolicyRequest) -> PolicyDecision
 
     public init(engine: BrowserEngine, content: WebContent?, settings: WebViewSettings = WebViewSettings(), homeURL: String?,
                 rules: BrowsingRules = BrowsingRules(),
                 onEvent: @escaping @MainActor (WebViewEvent) -> Void,
-                decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer) {
+                decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
         self.engine = engine
         self.content = content
         self.settings = settings

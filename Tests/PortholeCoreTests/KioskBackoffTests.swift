@@ -3,7 +3,7 @@ import PortholeCore
 import XCTest
 
 final class KioskBackoffTests: XCTestCase {
-    func testCrashesReloadAtOnceThenDoubleUpToAMinute() {
+    func testCrashesReloadAtOnceThenDoubleUpToHalfAMinute() {
         var backoff = RetryBackoff.crash
         // Each crash comes right after the reload it follows: the page never stays up.
         var now = 0.0
@@ -13,7 +13,7 @@ final class KioskBackoffTests: XCTestCase {
             delays.append(delay)
             now += Double(delay) + 0.5
         }
-        XCTAssertEqual(delays, [0, 1, 2, 4, 8, 16, 32, 60, 60, 60])
+        XCTAssertEqual(delays, [0, 1, 2, 4, 8, 16, 30, 30, 30, 30])
     }
 
     func testNetworkFailuresWaitASecondFirst() {
@@ -25,27 +25,33 @@ final class KioskBackoffTests: XCTestCase {
             delays.append(delay)
             now += Double(delay)  // the retry fails at once (connection refused)
         }
-        XCTAssertEqual(delays, [1, 2, 4, 8, 16, 32, 60, 60, 60])
+        XCTAssertEqual(delays, [1, 2, 4, 8, 16, 30, 30, 30, 30])
     }
 
-    func testAStablePeriodAfterTheLastRecoveryStartsTheScheduleAgain() {
+    func testAMinuteAfterTheLastCrashStartsTheScheduleAgain() {
         var backoff = RetryBackoff.crash
         XCTAssertEqual(backoff.delay(afterFailureAt: 0), 0)
         XCTAssertEqual(backoff.delay(afterFailureAt: 10), 1)
         XCTAssertEqual(backoff.delay(afterFailureAt: 12), 2)  // reloaded at 11, crashed 1 s later
-        // Reloaded at 14; up for 59 s is not long enough…
-        XCTAssertEqual(backoff.delay(afterFailureAt: 73), 4)
-        // …reloaded at 77, then up for a full minute: forgiven.
-        XCTAssertEqual(backoff.delay(afterFailureAt: 137), 0)
+        // 59 s after the last crash is not long enough…
+        XCTAssertEqual(backoff.delay(afterFailureAt: 71), 4)
+        // …a minute after it is, however long the last wait was (README: counted from the last crash).
+        XCTAssertEqual(backoff.delay(afterFailureAt: 131), 0)
         XCTAssertEqual(backoff.failures, 1)
     }
 
+    func testCrashesAMinuteApartAlwaysReloadAtOnce() {
+        // Issue 15: crashes 63 s apart waited 60 s each; counted from the last crash they do not wait.
+        var backoff = RetryBackoff.crash
+        XCTAssertEqual((0..<5).map { backoff.delay(afterFailureAt: Double($0) * 63) }, [0, 0, 0, 0, 0])
+    }
+
     func testMaximumDelaysDoNotCountAsStable() {
-        // Retries 60 s apart are consecutive failures, not a stable page: the delay stays capped.
+        // Retries at the maximum delay are consecutive failures, not a stable page: the delay stays capped.
         var backoff = RetryBackoff.network
         var now = 0.0
         for _ in 0..<12 { now += Double(backoff.delay(afterFailureAt: now)) }
-        XCTAssertEqual(backoff.delay(afterFailureAt: now), 60)
+        XCTAssertEqual(backoff.delay(afterFailureAt: now), 30)
     }
 
     func testResetAfterALoadStartsAgain() {

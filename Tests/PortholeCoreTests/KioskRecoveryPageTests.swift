@@ -23,7 +23,9 @@ final class KioskRecoveryPageTests: XCTestCase {
             (io, Int32(G_IO_ERROR_PERMISSION_DENIED.rawValue), .other),
             (resolver, Int32(G_RESOLVER_ERROR_NOT_FOUND.rawValue), .network),
             (resolver, Int32(G_RESOLVER_ERROR_TEMPORARY_FAILURE.rawValue), .network),
-            ("WebKitPolicyError", 102, .other),
+            ("WebKitPolicyError", 102, .interruptedByPolicy),
+            ("WebKitPolicyError", 101, .other),
+            (io, Int32(G_IO_ERROR_CANCELLED.rawValue), .cancelled),
             ("soup-session-error-quark", 3, .other),
         ]
         for (domain, code, expected) in rows {

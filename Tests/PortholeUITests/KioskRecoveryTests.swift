@@ -1,6 +1,7 @@
 // Pages that come back by themselves (crashes, a server or network that returns) and
 // certificates that cannot be trusted.
 import CWebKitGtk
+import Foundation
 import GLibBridge
 import PortholeCore
 import PortholeUI
@@ -46,6 +47,42 @@ final class KioskRecoveryTests: XCTestCase {
             XCTAssertTrue(UI.wait(5) { server.count(path: "/here") == 3 }, "then it reloads by itself")
             XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Still here") })
             XCTAssertEqual(window.coordinator.uri, server.url("/here"))
+        }
+    }
+
+    /// The newest WebKitWebProcess this test process started (the page's, for the window just made).
+    private static func newestWebProcess() -> pid_t? {
+        let me = getpid()
+        var newest: (pid: pid_t, start: UInt64)?
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  stat.contains("(WebKitWebProces"), let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // After the name: state, ppid … starttime is the 20th field from there.
+            guard fields.count > 19, pid_t(fields[1]) == me, let start = UInt64(fields[19]) else { continue }
+            if newest == nil || start >= newest!.start { newest = (pid, start) }
+        }
+        return newest?.pid
+    }
+
+    func testAStoppedWebProcessIsReplacedAndThePageComesBack() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html(page("Alive", "<input id=i>")) }
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Here", address: server.url("/here"))]) {
+                $0.browser.unresponsiveTimeout = 2
+            })
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/here")))
+            let pid = try XCTUnwrap(Self.newestWebProcess(), "the page's web process")
+            kill(pid, SIGSTOP)
+            defer { kill(pid, SIGCONT) }
+            // WebKit notices a process that does not answer when it has something to ask of it.
+            UI.press(UInt32(GDK_KEY_a), in: window)
+            XCTAssertTrue(UI.wait(20) { server.count(path: "/here") == 2 }, "the hung page was ended and loaded again")
+            XCTAssertTrue(UI.wait { window.state.title == "Alive" && !window.coordinator.isLoading })
         }
     }
 
@@ -143,9 +180,13 @@ final class KioskRecoveryTests: XCTestCase {
             }
             let window = TestApp.window(configuration: configuration)
             defer { TestApp.destroy(window) }
+            let log = EventLog(window)
             window.goHome()
             XCTAssertTrue(UI.wait { window.state.title == "Secret intranet" }, UI.bodyText(window))
             XCTAssertEqual(server.count(path: "/"), 1)
+            // The retry starts after the failed load has ended, so that load's end never cancels it
+            // ("Operation was cancelled" instead of the page, issue 15).
+            XCTAssertFalse(log.events.contains { if case .loadFailed = $0 { return true } else { return false } }, "\(log.events)")
         }
     }
 }

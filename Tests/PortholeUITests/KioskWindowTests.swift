@@ -80,7 +80,7 @@ final class KioskWindowTests: XCTestCase {
             g_object_ref(UnsafeMutableRawPointer(delete.pointee.any.window))
             gtk_main_do_event(delete)
             gdk_event_free(delete)
-            UI.wait(0.3) { false }
+            XCTAssertEqual(UI.evaluate("'sentinel'", in: window), "sentinel", "a later round trip through the main loop and the page")
             XCTAssertNotNil(window.window, "the window is still there")
             XCTAssertEqual(window.kiosk?.refusedCloses, 2)
             XCTAssertEqual(window.kiosk?.isFullscreen, true)
@@ -117,7 +117,9 @@ final class KioskWindowTests: XCTestCase {
                 (UInt32(GDK_KEY_o), GDK_CONTROL_MASK), (UInt32(GDK_KEY_s), GDK_CONTROL_MASK),
             ]
             for (key, modifiers) in blocked { UI.press(key, modifiers: modifiers, in: window) }
-            UI.wait(0.5) { false }
+            // A later request the server sees (the page fetches a sentinel): a load a key started comes first.
+            UI.evaluate("fetch('/sentinel'); 'ok'", in: window)
+            XCTAssertTrue(UI.wait { server.count(path: "/sentinel") == 1 })
             XCTAssertEqual(window.kiosk?.swallowedKeys.map(\.description),
                            ["<Control>q", "<Control>w", "F11", "<Alt>F4", "<Control>p", "<Control>u", "F12", "<Control><Shift>i",
                             "<Alt>Home", "<Control>n", "<Control>l", "<Control>o", "<Control>s"])
@@ -125,7 +127,7 @@ final class KioskWindowTests: XCTestCase {
             XCTAssertNotNil(window.window)
             XCTAssertEqual(window.kiosk?.isFullscreen, true)
             XCTAssertEqual(window.coordinator.uri, server.url("/two"), "Alt+Home did not go home")
-            XCTAssertEqual(server.requests.count, requests, "nothing was loaded")
+            XCTAssertEqual(server.requests.count, requests + 1, "nothing but the sentinel was loaded")
 
             // The same Ctrl+Q in a desktop window quits: the key press itself works.
             let desktop = TestApp.window(sites: [Configuration.startPage])

@@ -33,8 +33,8 @@ private func touchpadPinch(_ window: BrowserWindow, to scale: Double) {
 }
 
 final class PinchZoomTests: XCTestCase {
-    func testAKioskPageCannotBePinchZoomed() throws {
-        try MainActor.assumeIsolated {
+    func testAKioskPageCannotBePinchZoomed() {
+        MainActor.assumeIsolated {
             let server = TestServer()
             defer { server.stop() }
             server.route = { _ in .html("<!DOCTYPE html><html><head><title>Map</title></head><body>Map</body></html>") }

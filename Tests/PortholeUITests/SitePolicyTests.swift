@@ -37,6 +37,14 @@ private final class Fixture {
 
     func waitForRefusal(count: Int = 1) -> Bool { UI.wait { self.window.refusals.count >= count } }
 
+    /// Syncs on a later request the server sees (the page fetches a sentinel), instead of waiting
+    /// on the clock to prove that nothing more happened.
+    func syncOnSentinel() {
+        let before = server.count(path: "/sentinel")
+        UI.evaluate("fetch('/sentinel'); 'ok'", in: window)
+        XCTAssertTrue(UI.wait { self.server.count(path: "/sentinel") > before }, "the sentinel request arrives")
+    }
+
     func tearDown() {
         TestApp.close(window)
         TestApp.engine.setProxy(nil)
@@ -67,7 +75,7 @@ final class SitePolicyTests: XCTestCase {
             UI.evaluate("document.getElementById('keep').value = 'still here'; document.getElementById('l').click(); 'ok'", in: fixture.window)
             XCTAssertTrue(fixture.waitForRefusal())
             XCTAssertEqual(fixture.window.refusals.first?.uri, "http://apple.com.evil.example/")
-            UI.wait(0.3) { false }
+            fixture.syncOnSentinel()
             XCTAssertEqual(fixture.window.coordinator.uri, "http://apple.com/")
             XCTAssertEqual(fixture.window.headerTitle, "Apple")
             XCTAssertEqual(UI.evaluate("document.getElementById('keep').value", in: fixture.window), "still here", "the page was not reloaded")
@@ -103,7 +111,7 @@ final class SitePolicyTests: XCTestCase {
             fixture.window.load(url: "http://evil.example/")
             fixture.window.load(url: "http://apple.com/after")
             XCTAssertTrue(UI.wait { fixture.window.headerTitle == "apple.com/after" }, "header: \(fixture.window.headerTitle ?? "nil")")
-            UI.wait(0.5) { fixture.window.headerTitle != "apple.com/after" }
+            fixture.syncOnSentinel()
             XCTAssertEqual(fixture.window.headerTitle, "apple.com/after", "the Blocked page did not come back over it")
         }
     }
@@ -146,7 +154,7 @@ final class SitePolicyTests: XCTestCase {
             fixture.open("/script")
             XCTAssertTrue(fixture.waitForRefusal(count: 2))
             XCTAssertEqual(fixture.window.refusals.last?.uri, "http://evil.example/script")
-            UI.wait(0.3) { false }
+            fixture.syncOnSentinel()
             XCTAssertEqual(fixture.window.headerTitle, "Script", "the page stays")
             XCTAssertEqual(fixture.evilRequests, 0)
         }

@@ -33,7 +33,7 @@ public enum TestApp {
 
     /// A shown window on `sites`, with every navigation allowed unless `decide` says otherwise.
     public static func window(sites: [Site], settings: WebViewSettings = WebViewSettings(),
-                              decide: @escaping @MainActor (NavigationQuery) -> NavigationAnswer = { _ in .allow }) -> BrowserWindow {
+                              decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision = { _ in .allowed("allowed: every navigation (test)") }) -> BrowserWindow {
         let list = SiteList(sites)
         engine.sites = list
         let window = BrowserWindow(application: application, engine: engine,
@@ -114,10 +114,11 @@ public enum UI {
         sendButton(GDK_BUTTON_PRESS, button: button, x: 10, y: 10, to: window)
     }
 
-    /// Clicks the page at (x, y) with the left button, as a user would: a user gesture for the page.
-    public static func clickPage(x: Double, y: Double, in window: BrowserWindow) {
-        sendButton(GDK_BUTTON_PRESS, button: 1, x: x, y: y, to: window)
-        sendButton(GDK_BUTTON_RELEASE, button: 1, x: x, y: y, to: window)
+    /// Clicks the page at (x, y) with `button` (the left one unless told), as a user would: a
+    /// user gesture for the page.
+    public static func clickPage(x: Double, y: Double, button: UInt32 = 1, in window: BrowserWindow) {
+        sendButton(GDK_BUTTON_PRESS, button: button, x: x, y: y, to: window)
+        sendButton(GDK_BUTTON_RELEASE, button: button, x: x, y: y, to: window)
     }
 
     private static func sendButton(_ type: GdkEventType, button: UInt32, x: Double, y: Double, to window: BrowserWindow) {

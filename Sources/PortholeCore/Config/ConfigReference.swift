@@ -62,6 +62,10 @@ enum ConfigReference {
             Two fingers on a touchscreen (or a touchpad pinch) zoom the page. Off, the second finger is kept \
             away from the page, so a kiosk's layout cannot be zoomed away.
             """)
+        add("Browser", "unresponsive-timeout", "whole seconds, 0 or more", "15 in kiosk mode, else 0 (never)", """
+            Seconds a page may stay unresponsive (a script that never returns, a stopped web process) before \
+            Porthole ends its web process and brings the page back as after a crash, logged. 0 never.
+            """)
         add("Browser", "tls-exceptions", "list of hosts", "empty",
             "Hosts whose certificate errors are accepted (an intranet server with a self-signed certificate).")
         add("Privacy", "ephemeral", "boolean", "false", "Keep cookies, cache and site storage in memory only. --private sets it.")

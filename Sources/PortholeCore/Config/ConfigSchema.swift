@@ -32,6 +32,12 @@ struct SettingReader {
         document.boolean(key).map { .success($0) } ?? .failure(InvalidConfigValue("expected true or false"))
     }
 
+    /// A count of seconds, 0 or more, or nothing (an empty value: the default for the mode).
+    func optionalSeconds() -> Result<Int?, InvalidConfigValue> {
+        if case .success(let text) = document.string(key), text.trimmingWhitespace.isEmpty { return .success(nil) }
+        return seconds().map { Optional($0) }
+    }
+
     /// A count of seconds, 0 or more.
     func seconds() -> Result<Int, InvalidConfigValue> {
         guard let value = document.integer(key) else { return .failure(InvalidConfigValue("expected a whole number of seconds")) }
@@ -160,6 +166,7 @@ enum ConfigSchema {
         .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
                assign: { $0.browser.userAgentSuffix = $1 }),
         .value("Browser", "pinch-zoom", read: { $0.optionalBoolean() }, assign: { $0.browser.pinchZoom = $1 }),
+        .value("Browser", "unresponsive-timeout", read: { $0.optionalSeconds() }, assign: { $0.browser.unresponsiveTimeout = $1 }),
         .value("Browser", "tls-exceptions", read: { $0.hosts() }, assign: { $0.browser.tlsExceptions = $1 }),
 
         .value("Privacy", "ephemeral", read: { $0.boolean() }, assign: { $0.privacy.ephemeral = $1 }),

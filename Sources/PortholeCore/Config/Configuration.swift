@@ -69,6 +69,9 @@ public struct BrowserSettings: Sendable, Equatable {
     /// `pinch-zoom`: two fingers on a touchscreen zoom the page; nil when not set: off in kiosk
     /// mode (so a visitor cannot zoom the layout away), on at a desk.
     public var pinchZoom: Bool?
+    /// `unresponsive-timeout`: seconds a page may stay unresponsive before its web process is ended
+    /// and the page recovered as from a crash; 0 never; unset: 15 in kiosk mode, never at a desk.
+    public var unresponsiveTimeout: Int?
 
     public init(javascript: Bool = true, httpsOnly: Bool = false, swipeNavigation: Bool = true, zoom: Double = 1.0,
                 userAgentSuffix: String = "", tlsExceptions: [String] = [], pinchZoom: Bool? = nil) {

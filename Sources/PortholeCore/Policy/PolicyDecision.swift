@@ -80,11 +80,11 @@ public struct PolicyDecision: Sendable, Equatable, CustomStringConvertible {
         lhs.verdict == rhs.verdict && lhs.filter == rhs.filter && lhs.reason == rhs.reason
     }
 
-    static func allowed(_ reason: String, filter: String? = nil) -> PolicyDecision {
+    public static func allowed(_ reason: String, filter: String? = nil) -> PolicyDecision {
         PolicyDecision(verdict: .allowed, filter: filter, reason: reason)
     }
 
-    static func blocked(_ reason: String, filter: String? = nil) -> PolicyDecision {
+    public static func blocked(_ reason: String, filter: String? = nil) -> PolicyDecision {
         PolicyDecision(verdict: .blocked, filter: filter, reason: reason)
     }
 }

@@ -47,7 +47,6 @@ final class ExitPinDialog {
 
     func isWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { owner.pointer == UnsafeMutableRawPointer(widget) }
 
-    var isShown: Bool { owner.pointer.map { gtk_widget_get_visible($0.assumingMemoryBound(to: GtkWidget.self)) != 0 } ?? false }
     var message: String { gtk_label_get_text(status.cast()).map { String(cString: $0) } ?? "" }
     private var text: String { gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? "" }
 

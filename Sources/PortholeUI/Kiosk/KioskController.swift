@@ -131,8 +131,6 @@ public final class KioskController {
         inhibitCookie = 0
     }
 
-    public var isInhibitingIdle: Bool { inhibitCookie != 0 }
-
     // MARK: Keys
 
     private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {

@@ -7,16 +7,23 @@ public enum LoadFailure: Sendable, Equatable {
     case cancelled
     /// The network or the server could not be reached: worth trying again.
     case network
-    /// Anything else (unknown scheme, missing file, refused by policy): retrying will not help.
+    /// Porthole refused something inside the load (a redirect hop, the response):
+    /// WebKit's FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE.
+    case interruptedByPolicy
+    /// Anything else (unknown scheme, missing file): retrying will not help.
     case other
 
     /// WebKit's `WEBKIT_NETWORK_ERROR` domain (`webkit_network_error_quark()`) and the codes from
     /// WebKitError.h: FAILED 399, TRANSPORT 300, CANCELLED 302.
     static let webKitNetworkDomain = "WebKitNetworkError"
+    /// WebKit's `WEBKIT_POLICY_ERROR` domain; FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE is 102.
+    static let webKitPolicyDomain = "WebKitPolicyError"
 
     /// Classifies a load-failed GError by its domain name (`g_quark_to_string`) and code.
     public static func classify(domain: String, code: Int32) -> LoadFailure {
         switch domain {
+        case webKitPolicyDomain:
+            return code == 102 ? .interruptedByPolicy : .other
         case webKitNetworkDomain:
             switch code {
             case 302: return .cancelled
@@ -24,6 +31,8 @@ public enum LoadFailure: Sendable, Equatable {
             default: return .other
             }
         case String(cString: g_quark_to_string(g_io_error_quark())):
+            // GIO's "Operation was cancelled" is a cancellation too (a load replaced or stopped).
+            if code == Int32(G_IO_ERROR_CANCELLED.rawValue) { return .cancelled }
             return retryableIOErrors.contains(code) ? .network : .other
         case String(cString: g_quark_to_string(g_resolver_error_quark())):
             // Host not found, temporary failure: DNS comes back with the network.

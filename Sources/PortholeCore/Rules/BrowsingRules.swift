@@ -19,6 +19,10 @@ public struct BrowsingRules: Sendable, Equatable {
     public var privacy: PrivacySettings
     /// `[Browser] tls-exceptions=`.
     public var tlsExceptions: [String]
+    /// Drops from other applications are refused outright (kiosk mode); else decided like a typed address.
+    public var refusesDrops = false
+    /// Seconds a page may stay unresponsive before its web process is ended; nil never.
+    public var unresponsiveTimeout: Double?
 
     public init(contextMenu: Bool = true, printing: Bool = true, fileChooser: Bool = true,
                 retriesNetworkFailures: Bool = false, reloadsAfterCrash: Bool = true,
@@ -52,7 +56,13 @@ public struct BrowsingRules: Sendable, Equatable {
                   reloadsAfterCrash: true,
                   privacy: configuration.privacy,
                   tlsExceptions: configuration.browser.tlsExceptions)
+        refusesDrops = kiosk.enabled
+        let timeout = configuration.browser.unresponsiveTimeout ?? (kiosk.enabled ? Self.kioskUnresponsiveTimeout : 0)
+        unresponsiveTimeout = timeout > 0 ? Double(timeout) : nil
     }
+
+    /// A kiosk page that stops responding is ended after this many seconds unless configured.
+    public static let kioskUnresponsiveTimeout = 15
 }
 
 extension Configuration {

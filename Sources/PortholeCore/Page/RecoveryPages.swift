@@ -55,6 +55,19 @@ extension PortholePage {
             """)
     }
 
+    /// Shown when a page's load crashed the web process twice in a row: the browser does not
+    /// reload it by itself again (a page must not keep the browser in a crash loop).
+    public static func crashLoop(url: String, homeURL: String?) -> String {
+        var buttons: [String] = []
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button primary\" href=\"\(home)\">\(HTML.escape(tr("Home")))</a>") }
+        return document(title: tr("Error"), body: """
+            <h1>\(HTML.escape(tr("This page stopped working")))</h1>
+            <p class="url">\(HTML.escape(url))</p>
+            <p class="reason">\(HTML.escape(tr("It stopped the browser twice in a row while loading, so it is not loaded again by itself.")))</p>
+            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            """)
+    }
+
     /// Shown when a site's certificate cannot be trusted. There is deliberately no way to continue:
     /// only the admin can accept a certificate, with `[Browser] tls-exceptions=`.
     public static func certificateError(url: String, problems: [String], homeURL: String?) -> String {

@@ -1,0 +1,48 @@
+// Porthole's own pages as values: what the session asks to show, built into HTML by PortholePage.
+
+/// A page Porthole shows itself in place of a refused, failed or crashed load. Served under a
+/// `porthole:` URL (never under the refused URL), so it has Porthole's origin, leaves no history
+/// entry with a blocked URL, and the header never shows the blocked host.
+public enum OwnPage: Sendable, Equatable {
+    case blocked(url: String, reason: String)
+    case error(url: String, message: String)
+    case certificate(url: String, problems: [String])
+    /// A network failure that retries by itself (kiosk mode).
+    case retrying(url: String, message: String, seconds: Int)
+    /// A crashed page that reloads by itself after `seconds`.
+    case crashed(url: String, seconds: Int)
+    /// A URL whose load crashed the web process twice in a row: not reloaded again by itself.
+    case crashLoop(url: String)
+
+    /// The first path segment of the page's `porthole:` URL (`porthole://blocked/…`).
+    public var name: String {
+        switch self {
+        case .blocked: return "blocked"
+        case .error: return "error"
+        case .certificate: return "certificate"
+        case .retrying: return "retrying"
+        case .crashed, .crashLoop: return "crashed"
+        }
+    }
+
+    /// The URL the page is about: what Reload tries again.
+    public var url: String {
+        switch self {
+        case .blocked(let url, _), .error(let url, _), .certificate(let url, _), .retrying(let url, _, _),
+             .crashed(let url, _), .crashLoop(let url):
+            return url
+        }
+    }
+
+    public func html(homeURL: String?) -> String {
+        switch self {
+        case .blocked(let url, let reason): return PortholePage.blocked(url: url, reason: reason, homeURL: homeURL)
+        case .error(let url, let message): return PortholePage.error(url: url, message: message, homeURL: homeURL)
+        case .certificate(let url, let problems): return PortholePage.certificateError(url: url, problems: problems, homeURL: homeURL)
+        case .retrying(let url, let message, let seconds):
+            return PortholePage.retrying(url: url, message: message, secondsLeft: seconds, homeURL: homeURL)
+        case .crashed(let url, let seconds): return PortholePage.crashed(url: url, secondsLeft: seconds, homeURL: homeURL)
+        case .crashLoop(let url): return PortholePage.crashLoop(url: url, homeURL: homeURL)
+        }
+    }
+}

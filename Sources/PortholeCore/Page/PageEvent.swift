@@ -1,0 +1,141 @@
+// What a page session hears (WebKit's signals as plain values) and what it answers (commands).
+
+/// How WebKit says a navigation came about (`WebKitNavigationType`).
+public enum NavigationType: Sendable, Equatable {
+    case linkClicked, formSubmitted, backForward, reload, formResubmitted, other
+}
+
+/// One navigation WebKit asks about (a NAVIGATION_ACTION or NEW_WINDOW_ACTION decision).
+public struct NavigationFacts: Sendable, Equatable {
+    public var uri: String
+    public var type: NavigationType
+    public var isRedirect: Bool
+    public var isUserGesture: Bool
+    /// `target=_blank` or `window.open`: a new top-level page, which Porthole loads in its one view.
+    public var isNewWindow: Bool
+
+    public init(uri: String, type: NavigationType = .other, isRedirect: Bool = false, isUserGesture: Bool = false,
+                isNewWindow: Bool = false) {
+        self.uri = uri
+        self.type = type
+        self.isRedirect = isRedirect
+        self.isUserGesture = isUserGesture
+        self.isNewWindow = isNewWindow
+    }
+}
+
+/// A response WebKit asks about (a RESPONSE decision): the only moment WebKitGTK says whether a
+/// load is the main frame's (`webkit_response_policy_decision_is_main_frame_main_resource`).
+public struct ResponseFacts: Sendable, Equatable {
+    /// The response's URL (after redirects).
+    public var uri: String
+    public var isMainFrame: Bool
+    /// Whether the view can show the MIME type; anything else would be a download.
+    public var canShow: Bool
+
+    public init(uri: String, isMainFrame: Bool, canShow: Bool = true) {
+        self.uri = uri
+        self.isMainFrame = isMainFrame
+        self.canShow = canShow
+    }
+}
+
+/// Porthole's own request to show something.
+public enum PageRequest: Sendable, Equatable {
+    /// A URL: typed, Open menu, Home, command line.
+    case url(String)
+    /// HTML or bytes the adapter holds, shown under `baseURI` (about:blank without one).
+    case content(baseURI: String?)
+    /// A local path that has no `file:` URI.
+    case unusableFile(path: String)
+}
+
+public enum LoadStage: Sendable, Equatable { case started, redirected, committed, finished }
+
+public enum HistoryDirection: Sendable, Equatable { case back, forward }
+
+/// Why the web process ended (`WebKitWebProcessTerminationReason`).
+public enum Termination: String, Sendable, Equatable {
+    case crashed
+    case exceededMemoryLimit = "exceeded-memory-limit"
+    case terminatedByAPI = "terminated-by-api"
+}
+
+public enum PageEvent: Sendable, Equatable {
+    case loadRequested(PageRequest)
+    /// Reload (F5, the button); `currentURI` is the view's.
+    case reloadRequested(currentURI: String?)
+    /// Back or Forward; `targetURI` is the history item WebKit will load.
+    case historyRequested(HistoryDirection, targetURI: String?)
+    /// decide-policy for a navigation; `id` names the decision in the answering command.
+    case navigationAsked(id: Int, NavigationFacts, currentURI: String?)
+    /// `create` (window.open): a page asks for a new window.
+    case windowRequested(uri: String, currentURI: String?)
+    case responseAsked(id: Int, ResponseFacts, currentURI: String?)
+    /// load-changed, with the view's URI at that moment.
+    case loadChanged(LoadStage, uri: String)
+    case loadFailed(uri: String, failure: LoadFailure, message: String, at: Double)
+    /// load-failed-with-tls-errors. `acceptedHosts`: hosts for which this very certificate was
+    /// already accepted in this view.
+    case certificateFailed(uri: String, problems: [String], acceptedHosts: [String])
+    case processTerminated(Termination, at: Double)
+    /// `is-web-process-responsive` changed.
+    case responsivenessChanged(Bool, at: Double)
+    case networkChanged(available: Bool)
+    /// The time a wake-up asked for has come (monotonic seconds).
+    case tick(Double)
+    /// A URL or text dropped on the view from another application.
+    case dropped(String)
+}
+
+/// What the window hears about the page (the adapter turns these into WebViewEvents).
+public enum PageNotice: Sendable, Equatable {
+    case loadStarted
+    case loadRedirected
+    case loadCommitted(uri: String)
+    case loadFinished
+    case loadFailed(uri: String, message: String)
+    case navigationBlocked(uri: String, reason: String, shown: Bool)
+    case webProcessTerminated
+    case refused(String)
+}
+
+public struct PageLog: Sendable, Equatable {
+    public enum Level: Sendable, Equatable { case info, message, warning }
+    public var level: Level
+    public var text: String
+    public var fields: [String: String]
+
+    public init(_ level: Level, _ text: String, _ fields: [String: String]) {
+        self.level = level
+        self.text = text
+        self.fields = fields
+    }
+}
+
+public enum PageCommand: Sendable, Equatable {
+    /// Answer decision `id`.
+    case use(Int)
+    case ignore(Int)
+    /// `webkit_web_view_load_uri`.
+    case load(String)
+    /// Load the HTML or bytes the adapter holds for the last `.content` request.
+    case loadContent
+    case reload
+    case goBack
+    case goForward
+    case stop
+    /// Show one of Porthole's pages: the adapter serves it at `uri` (a `porthole:` URL) and loads that.
+    case show(OwnPage, uri: String)
+    /// Set the countdown line of the page showing to this text.
+    case updateCountdown(String)
+    /// Send `.tick` at this monotonic time (nil: no wake-up needed).
+    case wake(at: Double?)
+    case terminateWebProcess
+    /// Accept the certificate of the failed load for `host` (`[Browser] tls-exceptions=`).
+    case acceptCertificate(host: String)
+    case notice(PageNotice)
+    /// A page-initiated navigation was refused: the window may tell the visitor (issue 10).
+    case notifyRefusal(url: String, host: String?)
+    case log(PageLog)
+}
