@@ -64,6 +64,15 @@ private let pointerBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
     return MainActor.assumeIsolated { handler(argument) } ? 1 : 0
 }
 
+/// `gboolean (*)(gpointer instance, gpointer first, gpointer second, gpointer data)`:
+/// WebKitWebPage "send-request" (WebKitURIRequest*, WebKitURIResponse* redirected response).
+private let twoPointersBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> gboolean = { _, first, second, data in
+    nonisolated(unsafe) let first = first
+    nonisolated(unsafe) let second = second
+    let handler = ClosureBox<@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool>.unwrap(data)
+    return MainActor.assumeIsolated { handler(first, second) } ? 1 : 0
+}
+
 /// `gboolean (*)(gpointer instance, gpointer first, gpointer second, gpointer third, gpointer data)`:
 /// WebKitWebView "context-menu" (WebKitContextMenu*, GdkEvent*, WebKitHitTestResult*).
 private let threePointersBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?, gpointer?) -> gboolean = { _, first, second, third, data in
@@ -126,6 +135,7 @@ public enum SignalHandler {
     case twoPointers(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void)
     case enumValue(@MainActor (UInt32) -> Void)
     case pointerReturningBool(@MainActor (UnsafeMutableRawPointer?) -> Bool)
+    case twoPointersReturningBool(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool)
     case threePointersReturningBool(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool)
     case pointerEnumReturningBool(@MainActor (UnsafeMutableRawPointer?, UInt32) -> Bool)
     case enumStringErrorReturningBool(@MainActor (UInt32, String, GLibError?) -> Bool)
@@ -141,6 +151,7 @@ public enum SignalHandler {
         case .twoPointers(let f): return (unsafeBitCast(twoPointersTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .enumValue(let f): return (unsafeBitCast(enumTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerReturningBool(let f): return (unsafeBitCast(pointerBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .twoPointersReturningBool(let f): return (unsafeBitCast(twoPointersBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .threePointersReturningBool(let f): return (unsafeBitCast(threePointersBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerEnumReturningBool(let f): return (unsafeBitCast(pointerEnumBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .enumStringErrorReturningBool(let f): return (unsafeBitCast(enumStringErrorBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
