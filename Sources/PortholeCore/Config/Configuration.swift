@@ -7,6 +7,9 @@ public struct Configuration: Sendable, Equatable {
     public var allow: [String]
     /// `[Policy] block=`: Chrome-format URL filters that are blocked; `*` blocks everything else.
     public var block: [String]
+    /// `[Policy] subresources=`: whether the web process also refuses images, scripts, fetch/XHR,
+    /// WebSockets and other subresources from blocked URLs (`policy`) or only documents (`allow`).
+    public var subresources: SubresourcePolicy
     public var browser: BrowserSettings
     public var privacy: PrivacySettings
     public var kiosk: KioskSettings
@@ -14,11 +17,13 @@ public struct Configuration: Sendable, Equatable {
     public var sources: [String]
 
     public init(sites: SiteList = SiteList([]), allow: [String] = [], block: [String] = ["*"],
+                subresources: SubresourcePolicy = .allow,
                 browser: BrowserSettings = BrowserSettings(), privacy: PrivacySettings = PrivacySettings(),
                 kiosk: KioskSettings = KioskSettings(), sources: [String] = []) {
         self.sites = sites
         self.allow = allow
         self.block = block
+        self.subresources = subresources
         self.browser = browser
         self.privacy = privacy
         self.kiosk = kiosk
