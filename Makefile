@@ -36,8 +36,14 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "error: '$(SWIFT)' not found: install the Swift 6 toolchain and put it on PATH" >&2; exit 1; }
 
+# WebKit loads every library in the web extensions directory: the development build gets one that
+# holds only Porthole's (the installed binary finds PREFIX/lib/porthole/web-extensions instead).
+WEB_EXTENSION_DIR = mkdir -p $(BUILD_DIR)/web-extensions && \
+	ln -sf ../libPortholeWebExtension.so $(BUILD_DIR)/web-extensions/libPortholeWebExtension.so
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
+	$(WEB_EXTENSION_DIR)
 
 run: build
 	$(BUILD_DIR)/porthole
@@ -46,6 +52,7 @@ run: build
 # on a private session bus. XCTest runs test methods on the main thread, as GTK needs.
 test: deps
 	$(SWIFT) build --build-tests
+	$(WEB_EXTENSION_DIR)
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
 unit-test: deps
@@ -53,6 +60,8 @@ unit-test: deps
 
 ui-test: deps
 	$(SWIFT) build --build-tests
+	$(WEB_EXTENSION_DIR)
+	$(WEB_EXTENSION_DIR)
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing --filter PortholeUITests
 
 # The README's picture: the browser on its bundled start page, under Xvfb.

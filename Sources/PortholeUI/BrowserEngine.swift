@@ -40,16 +40,30 @@ public final class BrowserEngine {
     /// Configuration problems; while there are any, the start page lists them instead of sites.
     public var problems: [String] = []
 
-    /// What Porthole's own pages show for a loaded configuration: its sites, or its problems.
+    /// What the web process extension enforces in every web process (the second layer, see
+    /// WebProcessExtension.swift). Setting it reaches the running web processes by a user message
+    /// and the ones started later by their initialization data.
+    public var webProcessPolicy: WebProcessPolicy {
+        didSet {
+            guard webProcessPolicy != oldValue else { return }
+            sendPolicyToWebProcesses()
+        }
+    }
+
+    /// What Porthole's own pages show for a loaded configuration (its sites, or its problems),
+    /// and the policy its web processes enforce.
     public func show(_ result: ConfigLoadResult) {
         sites = result.effectiveConfiguration.sites
         problems = result.problems.map(\.description)
+        webProcessPolicy = WebProcessPolicy(configuration: result.effectiveConfiguration)
     }
 
     /// A context with persistent website data (`dataDirectory`/`cacheDirectory`, or WebKit's
     /// defaults under XDG dirs) or, when `ephemeral`, with data that lives only in memory.
     public init(sites: SiteList, ephemeral: Bool = false, dataDirectory: String? = nil, cacheDirectory: String? = nil) {
         self.sites = sites
+        // Until a configuration is shown: only the sites, everything else blocked.
+        webProcessPolicy = WebProcessPolicy(sites: sites.sites)
         isEphemeral = ephemeral
         let manager: UnsafeMutablePointer<WebKitWebsiteDataManager>
         if ephemeral {
@@ -82,6 +96,7 @@ public final class BrowserEngine {
             self?.cancelledDownloads.append(uri)
             Log.write(.message, "download refused: \(uri)", fields: ["PORTHOLE_EVENT": "download-refused", "PORTHOLE_URL": uri])
         })
+        setUpWebProcessExtension()
     }
 
     /// Starts a new visitor session: a new context over a new in-memory data manager, so no
@@ -102,6 +117,11 @@ public final class BrowserEngine {
     }
 
     public var context: UnsafeMutablePointer<WebKitWebContext> { contextOwner.typed()! }
+
+    /// Connects a handler to the current context; released with it.
+    func connectContext(_ signal: String, _ handler: SignalHandler) {
+        contextOwner.connect(signal, handler)
+    }
     public var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager> { dataManagerOwner.typed()! }
 
     /// Routes every HTTP(S) request through `proxyURI` (e.g. `http://127.0.0.1:8080`); nil restores

@@ -1,0 +1,48 @@
+// Loads Porthole's web process extension (the second enforcement layer) into every web process of
+// a context, and keeps the policy it enforces current.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// Where the extension library lives, relative to the running executable: beside an installed
+/// binary (`PREFIX/bin/porthole` → `PREFIX/lib/porthole/web-extensions/`), or in the build
+/// directory of a development build (`.build/debug/web-extensions/`, made by `make`).
+enum WebProcessExtension {
+    static let libraryName = "libPortholeWebExtension.so"
+
+    static let directory: String? = {
+        guard let exe = g_file_read_link("/proc/self/exe", nil) else { return nil }
+        defer { g_free(exe) }
+        let bin = g_path_get_dirname(exe)!
+        defer { g_free(bin) }
+        let binDirectory = String(cString: bin)
+        let candidates = [binDirectory + "/../lib/porthole/web-extensions", binDirectory + "/web-extensions"]
+        return candidates.first { g_file_test($0 + "/" + libraryName, G_FILE_TEST_EXISTS) != 0 }
+    }()
+}
+
+extension BrowserEngine {
+    /// Points the context at the extension and hands each new web process the current policy.
+    /// Called for each new context (before it starts a web process).
+    func setUpWebProcessExtension() {
+        guard let directory = WebProcessExtension.directory else {
+            Log.write(.critical, "web process extension not found: requests are decided in the UI process only",
+                      fields: ["PORTHOLE_EVENT": "web-extension-missing"])
+            return
+        }
+        webkit_web_context_set_web_extensions_directory(context, directory)
+        // Emitted before each web process starts, including those started after an idle reset
+        // (a new context) and after a configuration reload: each gets the policy of that moment.
+        connectContext("initialize-web-extensions", .plain { [weak self] in
+            guard let self else { return }
+            webkit_web_context_set_web_extensions_initialization_user_data(self.context, self.webProcessPolicy.encoded())
+        })
+    }
+
+    /// Running web processes get a new policy by a user message; WebKit queues it on the same
+    /// connection as the loads that follow, so a load asked for after a reload meets the new policy.
+    func sendPolicyToWebProcesses() {
+        let message = webkit_user_message_new(WebProcessPolicy.messageName, webProcessPolicy.encoded())
+        webkit_web_context_send_message_to_all_extensions(context, message)
+    }
+}
