@@ -39,8 +39,8 @@ extension BrowserEngine {
         })
     }
 
-    /// Running web processes get a new policy by a user message; WebKit queues it on the same
-    /// connection as the loads that follow, so a load asked for after a reload meets the new policy.
+    /// Running web processes get a new policy by a user message (asynchronous: a request the
+    /// page sends before the message arrives meets the old policy, as in the UI process).
     func sendPolicyToWebProcesses() {
         let message = webkit_user_message_new(WebProcessPolicy.messageName, webProcessPolicy.encoded())
         webkit_web_context_send_message_to_all_extensions(context, message)

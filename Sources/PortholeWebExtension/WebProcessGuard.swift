@@ -52,16 +52,15 @@ final class WebProcessGuard {
     /// Redirects pass here again with the new URL, so every hop is decided.
     private func refuses(_ request: UnsafeMutablePointer<WebKitURIRequest>, page: UnsafeMutablePointer<WebKitWebPage>) -> Bool {
         let url = String(cString: webkit_uri_request_get_uri(request))
-        let dest = webkit_uri_request_get_http_headers(request)
-            .flatMap { soup_message_headers_get_one($0, "Sec-Fetch-Dest") }
-            .map { String(cString: $0) }
-        let destination = RequestDestination(secFetchDest: dest)
+        let headers = webkit_uri_request_get_http_headers(request)
+        let header = { (name: String) in headers.flatMap { soup_message_headers_get_one($0, name) }.map { String(cString: $0) } }
+        let dest = header("Sec-Fetch-Dest")
+        let destination = RequestDestination(secFetchDest: dest, accept: header("Accept"))
         guard let refusal = rules.refusal(of: url, destination: destination, policy: policy) else { return false }
         // The UI process's frame names ("main", "subframe"), and the rest by what they load.
         let frame = switch dest {
         case "document": "main"
         case "iframe", "frame": "subframe"
-        case nil: "unknown"
         default: destination == .document ? "document" : "subresource"
         }
         let reason = refusal.description

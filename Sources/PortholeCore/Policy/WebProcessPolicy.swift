@@ -21,15 +21,26 @@ public enum RequestDestination: Sendable, Equatable {
     /// beacon, worker script.
     case subresource
 
-    /// The destination a request's `Sec-Fetch-Dest` header names. WebKit sets the header in the
-    /// web process before `send-request` (WebKitGTK 2.50: `document` and `iframe` for frames,
-    /// `image`, `script`, `style`, `font`, `video`, `empty` for fetch/XHR/beacon); pages cannot
-    /// set `Sec-` headers (a forbidden request header, Fetch §2.2.2). A missing header, and a
-    /// value that could be a document (`frame`, `embed`, `object`) or that Fetch does not list,
-    /// count as a document: the second layer fails closed.
-    public init(secFetchDest: String?) {
-        self = secFetchDest.map { RequestDestination.subresourceDestinations.contains($0.lowercased()) } == true
-            ? .subresource : .document
+    /// What a request fetches, read from the headers WebKit sets in the web process before
+    /// `send-request` (pages cannot set `Sec-` headers: forbidden request headers, Fetch §2.2.2):
+    /// - `Sec-Fetch-Dest`, which WebKitGTK 2.50 sets for potentially trustworthy URLs only
+    ///   (https, localhost): `document` and `iframe` for frames, `image`, `script`, `style`,
+    ///   `font`, `video`, `empty` for fetch/XHR/beacon. A value Fetch lists as a subresource
+    ///   destination is a subresource; any other (`frame`, `embed`, `object`, unknown) a document.
+    /// - Without it (plain http), `Accept`: WebKit gives every navigation, main frame or frame,
+    ///   its document Accept (`text/html,application/xhtml+xml,…`), and each subresource type its
+    ///   own (`image/…`, `text/css,…`, `*/*`). An Accept that names no HTML type is a subresource;
+    ///   a page can set a fetch's Accept to look like a document, which only gets it decided.
+    /// - Neither header: a document. The second layer fails closed where it cannot tell.
+    public init(secFetchDest: String?, accept: String?) {
+        if let secFetchDest {
+            self = RequestDestination.subresourceDestinations.contains(secFetchDest.lowercased()) ? .subresource : .document
+        } else if let accept, !accept.isEmpty {
+            let lowered = accept.lowercased()
+            self = lowered.contains("text/html") || lowered.contains("xhtml") ? .document : .subresource
+        } else {
+            self = .document
+        }
     }
 
     /// Fetch's request destinations (https://fetch.spec.whatwg.org/#concept-request-destination)
