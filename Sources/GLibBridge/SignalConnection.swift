@@ -164,10 +164,18 @@ public enum SignalHandler {
 
 /// Connects `handler` to `signal` on `instance`. The closure's box is owned by the connection:
 /// it is released when the handler is disconnected or the instance is finalized.
-/// Returns the handler id (> 0), or 0 when GLib refused the connection (unknown signal).
+/// Returns the handler id (> 0), or 0 when the signal is unknown or its C signature is not the
+/// handler's shape: a trampoline of the wrong shape would read arguments that are not there, so
+/// it is never connected (and the mismatch is logged as critical).
 @MainActor
 @discardableResult
 public func connectSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: SignalHandler) -> UInt {
+    let type = porthole_instance_type(instance)
+    if let expected = SignalShape(of: signal, on: type), expected != handler.shape {
+        Log.write(.critical, "signal \(signal) of \(String(cString: g_type_name(type))) is \(expected), not \(handler.shape): not connected",
+                  fields: ["PORTHOLE_EVENT": "signal-shape-mismatch", "PORTHOLE_SIGNAL": signal])
+        return 0
+    }
     let (callback, data) = handler.callbackAndData
     let id = g_signal_connect_data(instance, signal, callback, data, releaseBox, GConnectFlags(rawValue: 0))
     if id == 0 { Unmanaged<AnyObject>.fromOpaque(data).release() }

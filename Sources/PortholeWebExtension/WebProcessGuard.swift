@@ -23,9 +23,11 @@ final class WebProcessGuard {
             guard let page else { return }
             self.watch(page)
         })
-        connections.connect(raw, "user-message-received", .pointerReturningBool { [unowned self] message in
-            guard let message else { return false }
-            return self.receive(message.assumingMemoryBound(to: WebKitUserMessage.self))
+        // `void (*)(WebKitWebExtension*, WebKitUserMessage*)`: unlike WebKitWebView's signal of the
+        // same name, the extension's returns nothing.
+        connections.connect(raw, "user-message-received", .pointer { [unowned self] message in
+            guard let message else { return }
+            self.receive(message.assumingMemoryBound(to: WebKitUserMessage.self))
         })
     }
 
@@ -38,14 +40,13 @@ final class WebProcessGuard {
     }
 
     /// A new policy from the UI process (a reloaded configuration).
-    private func receive(_ message: UnsafeMutablePointer<WebKitUserMessage>) -> Bool {
+    private func receive(_ message: UnsafeMutablePointer<WebKitUserMessage>) {
         guard String(cString: webkit_user_message_get_name(message)) == WebProcessPolicy.messageName,
               let parameters = webkit_user_message_get_parameters(message),
-              let rules = WebProcessPolicy(variant: parameters) else { return false }
+              let rules = WebProcessPolicy(variant: parameters) else { return }
         self.rules = rules
         policy = rules.compile()
         Log.info("web process policy updated", fields: ["PORTHOLE_EVENT": "web-process-policy-updated"])
-        return true
     }
 
     /// Whether `send-request` must cancel `request` (returning TRUE cancels it: nothing is sent).
