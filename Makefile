@@ -75,7 +75,14 @@ screenshot: build
 INSTALL_SCRATCH ?= .build/install
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
+# WebKit loads the web process extension (Porthole's second enforcement layer) into each web
+# process; the binary finds it at ../lib/porthole/web-extensions. SwiftPM links the Swift runtime
+# statically only into executables, so the library asks for it itself (-static-stdlib) and is
+# shown where the toolchain keeps the static runtime.
+WEB_EXTENSION_DIR_INSTALLED = $(DESTDIR)$(PREFIX)/lib/porthole/web-extensions
+SWIFT_STATIC_LIB_DIR = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib/swift_static/linux
 INSTALLED_FILES = $(BINDIR)/porthole \
+	$(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so \
 	$(DATADIR)/porthole/porthole.conf \
 	$(DATADIR)/porthole/porthole.conf.example \
 	$(DATADIR)/applications/dev.porthole.Porthole.desktop \
@@ -88,7 +95,10 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 
 install: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
+	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
+	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
 	install -Dm755 $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
+	install -Dm644 $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
 	install -Dm644 Resources/porthole.conf.example $(DATADIR)/porthole/porthole.conf.example
 	install -Dm644 Resources/dev.porthole.Porthole.desktop $(DATADIR)/applications/dev.porthole.Porthole.desktop
@@ -102,7 +112,7 @@ install: deps
 
 uninstall:
 	rm -f $(INSTALLED_FILES)
-	-rmdir $(DATADIR)/porthole/cage $(DATADIR)/porthole 2>/dev/null
+	-rmdir $(DATADIR)/porthole/cage $(DATADIR)/porthole $(WEB_EXTENSION_DIR_INSTALLED) $(DESTDIR)$(PREFIX)/lib/porthole 2>/dev/null
 
 clean:
 	rm -rf .build
