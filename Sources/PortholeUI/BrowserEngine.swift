@@ -33,8 +33,10 @@ public final class BrowserEngine {
     public private(set) var isEphemeral: Bool
     /// The proxy set with `setProxy`, applied again to a renewed session.
     private var proxyURI: String?
-    /// Downloads cancelled as they started (Porthole never saves files).
-    public private(set) var cancelledDownloads: [String] = []
+    /// How many downloads were cancelled as they started (Porthole never saves files), and the
+    /// last one's URL; a count, not a list, so a long-running kiosk keeps nothing per download.
+    public private(set) var cancelledDownloadCount = 0
+    public private(set) var lastCancelledDownload: String?
     /// The sites the start page lists.
     public var sites: SiteList
     /// Configuration problems; while there are any, the start page lists them instead of sites.
@@ -93,7 +95,8 @@ public final class BrowserEngine {
             let request = webkit_download_get_request(download.assumingMemoryBound(to: WebKitDownload.self))
             let uri = request.flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
             webkit_download_cancel(download.assumingMemoryBound(to: WebKitDownload.self))
-            self?.cancelledDownloads.append(uri)
+            self?.cancelledDownloadCount += 1
+            self?.lastCancelledDownload = uri
             Log.write(.message, "download refused: \(uri)", fields: ["PORTHOLE_EVENT": "download-refused", "PORTHOLE_URL": uri])
         })
         setUpWebProcessExtension()
