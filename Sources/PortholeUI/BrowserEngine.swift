@@ -29,6 +29,10 @@ private let releaseSchemeBox: GDestroyNotify = { data in
 @MainActor
 public final class BrowserEngine {
     private var contextOwner: ObjectOwner
+    /// One user content manager for every view, across visitor sessions: it carries the
+    /// WebSocket rules (see WebProcessExtension.swift).
+    private let contentManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_user_content_manager_new()))
+    public var userContentManager: UnsafeMutablePointer<WebKitUserContentManager> { contentManagerOwner.typed()! }
     private var dataManagerOwner: ObjectOwner
     public private(set) var isEphemeral: Bool
     /// The proxy set with `setProxy`, applied again to a renewed session.
@@ -78,6 +82,7 @@ public final class BrowserEngine {
         dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
         contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
         setUpContext()
+        applyWebSocketRules()
     }
 
     /// What every context gets: the `porthole:` scheme, and downloads cancelled as they start.
@@ -170,5 +175,6 @@ public final class BrowserEngine {
     isolated deinit {
         contextOwner.release()
         dataManagerOwner.release()
+        contentManagerOwner.release()
     }
 }

@@ -10,6 +10,9 @@ import PortholeCore
 enum WebProcessExtension {
     static let libraryName = "libPortholeWebExtension.so"
 
+    /// Where WebKit keeps compiled content rules (the WebSocket rules): Porthole's cache directory.
+    static let filterStorePath: String = (g_get_user_cache_dir().map { String(cString: $0) } ?? "/tmp") + "/porthole/content-filters"
+
     static let directory: String? = {
         guard let exe = g_file_read_link("/proc/self/exe", nil) else { return nil }
         defer { g_free(exe) }
@@ -44,5 +47,50 @@ extension BrowserEngine {
     func sendPolicyToWebProcesses() {
         let message = webkit_user_message_new(WebProcessPolicy.messageName, webProcessPolicy.encoded())
         webkit_web_context_send_message_to_all_extensions(context, message)
+        applyWebSocketRules()
     }
+
+    /// WebSockets never pass send-request: with subresources=policy, content rules compiled from
+    /// the policy refuse them in every view (all views share `userContentManager`). Compiling is
+    /// asynchronous; until it finishes the previous rules stay in force.
+    func applyWebSocketRules() {
+        let manager: UnsafeMutablePointer<WebKitUserContentManager> = userContentManager
+        guard let rules = webProcessPolicy.webSocketRules() else {
+            webkit_user_content_manager_remove_all_filters(manager)
+            return
+        }
+        let bytes = Array(rules.utf8)
+        let source = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }  // g_bytes_new copies
+        defer { g_bytes_unref(source) }
+        let store = webkit_user_content_filter_store_new(WebProcessExtension.filterStorePath)!
+        defer { g_object_unref(UnsafeMutableRawPointer(store)) }
+        let box = FilterBox(manager: manager)
+        webkit_user_content_filter_store_save(store, "porthole-websockets", source, nil, filterSaved,
+                                              Unmanaged.passRetained(box).toOpaque())
+    }
+}
+
+/// What a content filter compilation finishes into; holds the manager until then.
+private final class FilterBox {
+    let manager: UnsafeMutablePointer<WebKitUserContentManager>
+    init(manager: UnsafeMutablePointer<WebKitUserContentManager>) {
+        self.manager = manager
+        g_object_ref(UnsafeMutableRawPointer(manager))
+    }
+    deinit { g_object_unref(UnsafeMutableRawPointer(manager)) }
+}
+
+/// `void (*GAsyncReadyCallback)(GObject *source, GAsyncResult *result, gpointer data)`.
+private let filterSaved: GAsyncReadyCallback = { source, result, data in
+    let box = Unmanaged<FilterBox>.fromOpaque(data!).takeRetainedValue()
+    var error: UnsafeMutablePointer<GError>?
+    let store = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: WebKitUserContentFilterStore.self)
+    guard let filter = webkit_user_content_filter_store_save_finish(store, result, &error) else {
+        let message = GLibError.take(error)?.message ?? "unknown error"
+        Log.write(.critical, "WebSocket rules did not compile: \(message)", fields: ["PORTHOLE_EVENT": "websocket-rules-failed"])
+        return
+    }
+    webkit_user_content_manager_remove_all_filters(box.manager)
+    webkit_user_content_manager_add_filter(box.manager, filter)
+    webkit_user_content_filter_unref(filter)
 }

@@ -2,6 +2,7 @@
 // through a GVariant to each web process.
 import CGLib
 @testable import PortholeCore
+import Foundation
 import XCTest
 
 final class WebProcessPolicyTests: XCTestCase {
@@ -91,5 +92,49 @@ final class WebProcessPolicyTests: XCTestCase {
         XCTAssertEqual(wrong.problems.count, 1)
         XCTAssertTrue(wrong.problems.first?.description.contains("expected one of allow, policy") ?? false, "\(wrong.problems)")
         XCTAssertEqual(try load("").effectiveConfiguration.subresources, .allow, "allow is the default")
+    }
+}
+
+/// The WebSocket rules (WebSockets never pass send-request): WebKit content rules, in order.
+final class WebSocketRulesTests: XCTestCase {
+    private func rules(_ policy: WebProcessPolicy) -> [(filter: String, action: String)] {
+        guard let json = policy.webSocketRules(),
+              let list = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: [String: Any]]] else { return [] }
+        return list.map { (($0["trigger"]?["url-filter"] as? String) ?? "?", ($0["action"]?["type"] as? String) ?? "?") }
+    }
+
+    func testNoRulesWhenSubresourcesAreAllowed() {
+        XCTAssertNil(WebProcessPolicy(sites: [Site(name: "A", address: "apple.com")]).webSocketRules())
+    }
+
+    func testRulesLiftTheBlockOnlyForWholeAllowedHostsFromLeastToMostSpecific() {
+        let policy = WebProcessPolicy(sites: [Site(name: "Apple", address: "https://apple.com/mac"), Site(name: "Start", address: "porthole://start/")],
+                                      allow: ["www.ads.apple.com", "example.org/docs", "https://secure.example", ".exact.example", "intranet:8080"],
+                                      block: ["*", "ads.apple.com", "apple.com/private", "[::1]"], subresources: .policy)
+        let expected: [(String, String)] = [
+            ("^wss?://", "block"),
+            ("^wss?://([a-z0-9-]+\\.)*intranet:8080/", "ignore-previous-rules"),
+            ("^wss?://([a-z0-9-]+\\.)*apple\\.com(:[0-9]+)?/", "ignore-previous-rules"),
+            ("^wss?://([a-z0-9-]+\\.)*ads\\.apple\\.com(:[0-9]+)?/", "block"),
+            ("^wss?://([a-z0-9-]+\\.)*www\\.ads\\.apple\\.com(:[0-9]+)?/", "ignore-previous-rules"),
+            ("^wss?://exact\\.example(:[0-9]+)?/", "ignore-previous-rules"),
+            // Narrower than a host: the whole host is blocked again; an odd host blocks every WebSocket.
+            ("^wss?://([a-z0-9-]+\\.)*apple\\.com(:[0-9]+)?/", "block"),
+            ("^wss?://", "block"),
+        ]
+        let actual = rules(policy)
+        XCTAssertEqual(actual.map(\.filter), expected.map(\.0))
+        XCTAssertEqual(actual.map(\.action), expected.map(\.1))
+    }
+
+    func testAHostPatternCannotBeSatisfiedThroughUserinfo() throws {
+        let policy = WebProcessPolicy(sites: [Site(name: "Apple", address: "apple.com")], subresources: .policy)
+        let pattern = try XCTUnwrap(rules(policy).last?.filter)
+        let regex = try Regex(pattern).ignoresCase()
+        XCTAssertNotNil(try regex.prefixMatch(in: "wss://www.apple.com/socket"))
+        XCTAssertNotNil(try regex.prefixMatch(in: "ws://apple.com:8080/"))
+        for url in ["ws://apple.com:1@evil.example/", "ws://apple.com@evil.example/", "ws://apple.com.evil.example/", "ws://evilapple.com/"] {
+            XCTAssertNil(try regex.prefixMatch(in: url), url)
+        }
     }
 }

@@ -25,11 +25,12 @@ private func subresources(from host: String) -> String {
     fetch('http://\(host)/fetch').catch(() => {});
     var x = new XMLHttpRequest(); x.open('GET', 'http://\(host)/xhr'); x.send();
     navigator.sendBeacon('http://\(host)/beacon', 'x');
+    try { new WebSocket('ws://\(host)/ws'); } catch (e) {}
     </script>
     """
 }
 
-private let subresourcePaths = ["/style.css", "/font.woff", "/image.png", "/script.js", "/video.mp4", "/fetch", "/xhr", "/beacon"]
+private let subresourcePaths = ["/style.css", "/font.woff", "/image.png", "/script.js", "/video.mp4", "/fetch", "/xhr", "/beacon", "/ws"]
 
 /// A window whose UI-process decisions allow everything, on a proxy that answers for apple.com,
 /// www.apple.com and evil.example; the web processes enforce apple.com only.
