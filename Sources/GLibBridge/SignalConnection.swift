@@ -179,6 +179,7 @@ public func connectSignal(_ instance: UnsafeMutableRawPointer, _ signal: String,
     let (callback, data) = handler.callbackAndData
     let id = g_signal_connect_data(instance, signal, callback, data, releaseBox, GConnectFlags(rawValue: 0))
     if id == 0 { Unmanaged<AnyObject>.fromOpaque(data).release() }
+    if id != 0 { ConnectedSignal.seen.insert(ConnectedSignal(type: type, signal: signal, shape: handler.shape)) }
     return UInt(id)
 }
 

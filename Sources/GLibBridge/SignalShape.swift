@@ -3,7 +3,7 @@
 import CGLib
 
 /// How a value crosses a C call, as far as a trampoline cares: what it must read and return.
-public enum SignalValue: Sendable, Equatable, CustomStringConvertible {
+public enum SignalValue: Sendable, Hashable, CustomStringConvertible {
     case void
     /// A 32-bit integer: gboolean, gint, guint, an enum or flags.
     case int32
@@ -45,7 +45,7 @@ public enum SignalValue: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A handler's C signature without the instance and user-data pointers every handler has.
-public struct SignalShape: Sendable, Equatable, CustomStringConvertible {
+public struct SignalShape: Sendable, Hashable, CustomStringConvertible {
     public let returns: SignalValue
     public let parameters: [SignalValue]
 
@@ -70,6 +70,17 @@ public struct SignalShape: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         "\(returns) (\(parameters.map(\.description).joined(separator: ", ")))"
     }
+}
+
+/// A signal this process has connected a handler to, on an instance of `type`: what a test
+/// compares with the signal catalog, so a signal connected later without a catalog entry is
+/// noticed. At most one entry per type, signal and shape, so the set stays small.
+public struct ConnectedSignal: Hashable, Sendable {
+    public let type: GType
+    public let signal: String
+    public let shape: SignalShape
+
+    @MainActor public internal(set) static var seen: Set<ConnectedSignal> = []
 }
 
 /// One signal Porthole connects: the type that has it, its name, and the handler shape used.

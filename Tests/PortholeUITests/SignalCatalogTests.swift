@@ -23,6 +23,27 @@ final class SignalCatalogTests: XCTestCase {
         }
     }
 
+    /// Whatever this process connected so far (the tests before, and a window here) is declared in
+    /// the catalog with the same shape, on the type or an ancestor of it.
+    func testEverySignalConnectedIsInTheCatalog() {
+        MainActor.assumeIsolated {
+            SignalCatalog.registerTypes()
+            let window = TestApp.window(sites: [])
+            defer { TestApp.close(window) }
+            window.load(url: "about:blank")
+            UI.waitForLoad(window)
+            XCTAssertFalse(ConnectedSignal.seen.isEmpty)
+            let declared = SignalCatalog.all.map { (type: g_type_from_name($0.typeName), $0.signal, $0.shape) }
+            for connected in ConnectedSignal.seen {
+                let name = String(cString: g_type_name(connected.type))
+                // Test helpers connect probes of their own ("no-such-signal", "notify::enabled", "draw").
+                guard !["GSimpleAction:notify::enabled", "GtkApplicationWindow:draw"].contains("\(name):\(connected.signal)") else { continue }
+                XCTAssertTrue(declared.contains { g_type_is_a(connected.type, $0.type) != 0 && $0.1 == connected.signal && $0.2 == connected.shape },
+                              "\(name) \(connected.signal) \(connected.shape) is declared in SignalCatalog")
+            }
+        }
+    }
+
     func testAHandlerOfTheWrongShapeIsNeverConnected() {
         MainActor.assumeIsolated {
             let action = g_simple_action_new("probe", nil)!
