@@ -125,6 +125,10 @@ clean:
 bench: deps
 	$(SWIFT) build -c release --product policy-bench
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
+	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
+	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
+	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions
+	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
 	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	rm -f .build/bench/policy.md; \
