@@ -43,8 +43,14 @@ install-packages:
 	  echo "Debian packages: all present"; \
 	fi
 
+# WebKit loads every library in the web extensions directory: the development build gets one that
+# holds only Porthole's (the installed binary finds PREFIX/lib/porthole/web-extensions instead).
+WEB_EXTENSION_DIR = mkdir -p $(BUILD_DIR)/web-extensions && \
+	ln -sf ../libPortholeWebExtension.so $(BUILD_DIR)/web-extensions/libPortholeWebExtension.so
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
+	$(WEB_EXTENSION_DIR)
 
 run: build
 	$(BUILD_DIR)/porthole
@@ -53,6 +59,7 @@ run: build
 # on a private session bus. XCTest runs test methods on the main thread, as GTK needs.
 test: deps check-files
 	$(SWIFT) build --build-tests
+	$(WEB_EXTENSION_DIR)
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
 # porthole.conf(5) is generated from the configuration schema the loader uses; a test fails when
@@ -74,6 +81,8 @@ unit-test: deps
 
 ui-test: deps check-files
 	$(SWIFT) build --build-tests
+	$(WEB_EXTENSION_DIR)
+	$(WEB_EXTENSION_DIR)
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing --filter PortholeUITests
 
 # The README's picture: the browser on its bundled start page, under Xvfb.
@@ -87,7 +96,14 @@ screenshot: build
 INSTALL_SCRATCH ?= .build/install
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
+# WebKit loads the web process extension (Porthole's second enforcement layer) into each web
+# process; the binary finds it at ../lib/porthole/web-extensions. SwiftPM links the Swift runtime
+# statically only into executables, so the library asks for it itself (-static-stdlib) and is
+# shown where the toolchain keeps the static runtime.
+WEB_EXTENSION_DIR_INSTALLED = $(DESTDIR)$(PREFIX)/lib/porthole/web-extensions
+SWIFT_STATIC_LIB_DIR = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib/swift_static/linux
 INSTALLED_FILES = $(BINDIR)/porthole \
+	$(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so \
 	$(DATADIR)/porthole/porthole.conf \
 	$(DATADIR)/porthole/porthole.conf.example \
 	$(DATADIR)/applications/dev.porthole.Porthole.desktop \
@@ -101,7 +117,10 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 
 install:
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
+	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
+	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
 	install -Dm755 $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
+	install -Dm644 $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
 	install -Dm644 Resources/porthole.conf.example $(DATADIR)/porthole/porthole.conf.example
 	install -Dm644 Resources/dev.porthole.Porthole.desktop $(DATADIR)/applications/dev.porthole.Porthole.desktop
@@ -125,7 +144,7 @@ deb-test: deb
 
 uninstall:
 	rm -f $(INSTALLED_FILES)
-	-rmdir $(DATADIR)/porthole/cage $(DATADIR)/porthole 2>/dev/null
+	-rmdir $(DATADIR)/porthole/cage $(DATADIR)/porthole $(WEB_EXTENSION_DIR_INSTALLED) $(DESTDIR)$(PREFIX)/lib/porthole 2>/dev/null
 
 clean:
 	rm -rf .build
@@ -138,6 +157,10 @@ clean:
 bench: deps
 	$(SWIFT) build -c release --product policy-bench
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
+	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
+	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
+	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions
+	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
 	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	rm -f .build/bench/policy.md; \

@@ -6,6 +6,8 @@ let package = Package(
     name: "Porthole",
     products: [
         .executable(name: "porthole", targets: ["porthole"]),
+        // The web process extension WebKit loads into every web process: the second layer.
+        .library(name: "PortholeWebExtension", type: .dynamic, targets: ["PortholeWebExtension"]),
     ],
     targets: [
         // C seams: one system library per C dependency layer.
@@ -16,12 +18,17 @@ let package = Package(
         .systemLibrary(name: "CWebKitGtk", path: "Sources/CWebKitGtk", pkgConfig: "webkit2gtk-4.1",
                        providers: [.apt(["libgtk-3-dev", "libwebkit2gtk-4.1-dev"])]),
 
+        .systemLibrary(name: "CWebKitWebExtension", path: "Sources/CWebKitWebExtension",
+                       pkgConfig: "webkit2gtk-web-extension-4.1", providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
+
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
         .target(name: "PortholeCore", dependencies: ["CGLib", "CJsonGlib"]),
         // The representable bridge, the WebView and its Coordinator, the window.
         .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeCore"]),
+        // Runs inside each web process: refuses requests the site policy blocks before they leave.
+        .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring.
         .executableTarget(name: "porthole", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"]),
         // Policy speed: decisions per second and compile time at 10 to 100,000 filters (make bench).

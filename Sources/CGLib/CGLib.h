@@ -11,3 +11,8 @@ static inline void porthole_command_line_printerr(GApplicationCommandLine *comma
 static inline void porthole_command_line_print(GApplicationCommandLine *command_line, const char *message) {
     g_application_command_line_print(command_line, "%s", message);
 }
+
+/* G_TYPE_FROM_INSTANCE is a macro: the GType of an object (or any GTypeInstance). */
+static inline GType porthole_instance_type(gpointer instance) {
+    return G_TYPE_FROM_INSTANCE(instance);
+}

@@ -13,3 +13,14 @@ static inline WebKitWebsiteDataManager *porthole_website_data_manager_new(const 
     return webkit_website_data_manager_new("base-data-directory", base_data_directory,
                                            "base-cache-directory", base_cache_directory, NULL);
 }
+
+/* Types of the web process API (the same library registers them), whose header cannot be included
+   beside webkit2.h: declared so that SignalCatalog can check the web process extension's signals. */
+GType webkit_web_extension_get_type(void);
+GType webkit_web_page_get_type(void);
+
+/* A web view on a context with a given user content manager: g_object_new is variadic, and the
+   manager is construct-only. */
+static inline GtkWidget *porthole_web_view_new(WebKitWebContext *context, WebKitUserContentManager *manager) {
+    return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "user-content-manager", manager, NULL));
+}

@@ -20,20 +20,34 @@ private let releaseSourceBox: GDestroyNotify = { data in
     Unmanaged<SourceBox>.fromOpaque(data).release()
 }
 
-/// A scheduled GLib source; `cancel()` removes it if it has not finished.
+/// A scheduled GLib source; `cancel()` destroys it if it has not finished.
+///
+/// Holds its own reference to the `GSource`, not its ID: GLib reuses IDs, so removing a source by
+/// ID after it may have run could remove another one. Destroying a destroyed source does nothing.
 @MainActor
 public final class ScheduledSource {
-    private var id: guint
-    fileprivate init(id: guint) { self.id = id }
+    /// The source, referenced until this object goes; only touched on the main thread (GSource
+    /// reference counting is thread-safe, so the deinit may drop it from anywhere).
+    private nonisolated(unsafe) let source: UnsafeMutablePointer<GSource>
 
-    /// Whether the source is still attached (it has neither run out nor been cancelled).
-    public var isActive: Bool {
-        id != 0 && g_main_context_find_source_by_id(nil, id) != nil
+    /// Attaches `source` (a new, unattached source whose reference this object takes over) to the
+    /// default main context with `work`, released when the source is destroyed.
+    fileprivate init(_ source: UnsafeMutablePointer<GSource>, priority: Int32, _ box: SourceBox) {
+        self.source = source
+        g_source_set_priority(source, priority)
+        g_source_set_callback(source, sourceTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseSourceBox)
+        g_source_attach(source, nil)
     }
 
+    /// Whether the source is still attached (it has neither run out nor been cancelled).
+    public var isActive: Bool { g_source_is_destroyed(source) == 0 }
+
     public func cancel() {
-        if isActive { g_source_remove(id) }
-        id = 0
+        g_source_destroy(source)
+    }
+
+    deinit {
+        g_source_unref(source)
     }
 }
 
@@ -42,9 +56,7 @@ public enum MainLoop {
     @MainActor
     @discardableResult
     public static func idle(_ work: @escaping @MainActor () -> Void) -> ScheduledSource {
-        let box = SourceBox { work(); return false }
-        let id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, sourceTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseSourceBox)
-        return ScheduledSource(id: id)
+        ScheduledSource(g_idle_source_new(), priority: G_PRIORITY_DEFAULT_IDLE, SourceBox { work(); return false })
     }
 
     /// Runs `work` once after `milliseconds`.
@@ -58,9 +70,7 @@ public enum MainLoop {
     @MainActor
     @discardableResult
     public static func every(milliseconds: UInt32, _ work: @escaping @MainActor () -> Bool) -> ScheduledSource {
-        let box = SourceBox(work)
-        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, sourceTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseSourceBox)
-        return ScheduledSource(id: id)
+        ScheduledSource(g_timeout_source_new(milliseconds), priority: G_PRIORITY_DEFAULT, SourceBox(work))
     }
 
     /// Posts `work` to the main loop from any thread (g_idle_add_full is thread-safe).
@@ -88,13 +98,11 @@ public enum MainLoop {
 
 extension MainLoop {
     /// Runs `work` on the main loop each time the process receives `signal` (e.g. SIGHUP), until
-    /// the returned source is cancelled. Uses g_unix_signal_add_full, so `work` runs as an ordinary
+    /// the returned source is cancelled. Uses a GLib unix signal source, so `work` runs as an ordinary
     /// main-loop callback, not inside a signal handler.
     @MainActor
     @discardableResult
     public static func onUnixSignal(_ signal: Int32, _ work: @escaping @MainActor () -> Void) -> ScheduledSource {
-        let box = SourceBox { work(); return true }
-        let id = g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, sourceTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseSourceBox)
-        return ScheduledSource(id: id)
+        ScheduledSource(g_unix_signal_source_new(signal), priority: G_PRIORITY_DEFAULT, SourceBox { work(); return true })
     }
 }

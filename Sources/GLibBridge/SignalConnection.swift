@@ -64,6 +64,15 @@ private let pointerBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
     return MainActor.assumeIsolated { handler(argument) } ? 1 : 0
 }
 
+/// `gboolean (*)(gpointer instance, gpointer first, gpointer second, gpointer data)`:
+/// WebKitWebPage "send-request" (WebKitURIRequest*, WebKitURIResponse* redirected response).
+private let twoPointersBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> gboolean = { _, first, second, data in
+    nonisolated(unsafe) let first = first
+    nonisolated(unsafe) let second = second
+    let handler = ClosureBox<@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool>.unwrap(data)
+    return MainActor.assumeIsolated { handler(first, second) } ? 1 : 0
+}
+
 /// `gboolean (*)(gpointer instance, gpointer first, gpointer second, gpointer third, gpointer data)`:
 /// WebKitWebView "context-menu" (WebKitContextMenu*, GdkEvent*, WebKitHitTestResult*).
 private let threePointersBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?, gpointer?) -> gboolean = { _, first, second, third, data in
@@ -143,6 +152,7 @@ public enum SignalHandler {
     case twoPointers(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void)
     case enumValue(@MainActor (UInt32) -> Void)
     case pointerReturningBool(@MainActor (UnsafeMutableRawPointer?) -> Bool)
+    case twoPointersReturningBool(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool)
     case threePointersReturningBool(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool)
     case pointerEnumReturningBool(@MainActor (UnsafeMutableRawPointer?, UInt32) -> Bool)
     case enumStringErrorReturningBool(@MainActor (UInt32, String, GLibError?) -> Bool)
@@ -162,6 +172,7 @@ public enum SignalHandler {
         case .twoPointers(let f): return (unsafeBitCast(twoPointersTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .enumValue(let f): return (unsafeBitCast(enumTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerReturningBool(let f): return (unsafeBitCast(pointerBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .twoPointersReturningBool(let f): return (unsafeBitCast(twoPointersBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .threePointersReturningBool(let f): return (unsafeBitCast(threePointersBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerEnumReturningBool(let f): return (unsafeBitCast(pointerEnumBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .enumStringErrorReturningBool(let f): return (unsafeBitCast(enumStringErrorBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
@@ -176,13 +187,22 @@ public enum SignalHandler {
 
 /// Connects `handler` to `signal` on `instance`. The closure's box is owned by the connection:
 /// it is released when the handler is disconnected or the instance is finalized.
-/// Returns the handler id (> 0), or 0 when GLib refused the connection (unknown signal).
+/// Returns the handler id (> 0), or 0 when the signal is unknown or its C signature is not the
+/// handler's shape: a trampoline of the wrong shape would read arguments that are not there, so
+/// it is never connected (and the mismatch is logged as critical).
 @MainActor
 @discardableResult
 public func connectSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: SignalHandler) -> UInt {
+    let type = porthole_instance_type(instance)
+    if let expected = SignalShape(of: signal, on: type), expected != handler.shape {
+        Log.write(.critical, "signal \(signal) of \(String(cString: g_type_name(type))) is \(expected), not \(handler.shape): not connected",
+                  fields: ["PORTHOLE_EVENT": "signal-shape-mismatch", "PORTHOLE_SIGNAL": signal])
+        return 0
+    }
     let (callback, data) = handler.callbackAndData
     let id = g_signal_connect_data(instance, signal, callback, data, releaseBox, GConnectFlags(rawValue: 0))
     if id == 0 { Unmanaged<AnyObject>.fromOpaque(data).release() }
+    if id != 0 { ConnectedSignal.seen.insert(ConnectedSignal(type: type, signal: signal, shape: handler.shape)) }
     return UInt(id)
 }
 

@@ -29,12 +29,18 @@ private let releaseSchemeBox: GDestroyNotify = { data in
 @MainActor
 public final class BrowserEngine {
     private var contextOwner: ObjectOwner
+    /// One user content manager for every view, across visitor sessions: it carries the
+    /// WebSocket rules (see WebProcessExtension.swift).
+    private let contentManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_user_content_manager_new()))
+    public var userContentManager: UnsafeMutablePointer<WebKitUserContentManager> { contentManagerOwner.typed()! }
     private var dataManagerOwner: ObjectOwner
     /// The proxy set with `setProxy`, applied again to a renewed session.
     private var proxyURI: String?
     private var proxyIgnore: [String] = []
-    /// Downloads cancelled as they started (Porthole never saves files).
-    public private(set) var cancelledDownloads: [String] = []
+    /// How many downloads were cancelled as they started (Porthole never saves files), and the
+    /// last one's URL; a count, not a list, so a long-running kiosk keeps nothing per download.
+    public private(set) var cancelledDownloadCount = 0
+    public private(set) var lastCancelledDownload: String?
     /// The sites the start page lists.
     public var sites: SiteList
     /// Configuration problems; while there are any, the start page lists them instead of sites.
@@ -50,16 +56,30 @@ public final class BrowserEngine {
         if servedPages.count > 64 { servedPages.removeFirst() }
     }
 
-    /// What Porthole's own pages show for a loaded configuration: its sites, or its problems.
+    /// What the web process extension enforces in every web process (the second layer, see
+    /// WebProcessExtension.swift). Setting it reaches the running web processes by a user message
+    /// and the ones started later by their initialization data.
+    public var webProcessPolicy: WebProcessPolicy {
+        didSet {
+            guard webProcessPolicy != oldValue else { return }
+            sendPolicyToWebProcesses()
+        }
+    }
+
+    /// What Porthole's own pages show for a loaded configuration (its sites, or its problems),
+    /// and the policy its web processes enforce.
     public func show(_ result: ConfigLoadResult) {
         sites = result.effectiveConfiguration.sites
         problems = result.problems.map(\.description)
+        webProcessPolicy = WebProcessPolicy(configuration: result.effectiveConfiguration)
     }
 
     /// A context with persistent website data (`dataDirectory`/`cacheDirectory`, or WebKit's
     /// defaults under XDG dirs) or, when `ephemeral`, with data that lives only in memory.
     public init(sites: SiteList, ephemeral: Bool = false, dataDirectory: String? = nil, cacheDirectory: String? = nil) {
         self.sites = sites
+        // Until a configuration is shown: only the sites, everything else blocked.
+        webProcessPolicy = WebProcessPolicy(sites: sites.sites)
         let manager: UnsafeMutablePointer<WebKitWebsiteDataManager>
         if ephemeral {
             manager = webkit_website_data_manager_new_ephemeral()
@@ -71,6 +91,7 @@ public final class BrowserEngine {
         dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
         contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
         setUpContext()
+        applyWebSocketRules()
     }
 
     /// What every context gets: the `porthole:` scheme, and downloads cancelled as they start.
@@ -88,9 +109,11 @@ public final class BrowserEngine {
             let request = webkit_download_get_request(download.assumingMemoryBound(to: WebKitDownload.self))
             let uri = request.flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
             webkit_download_cancel(download.assumingMemoryBound(to: WebKitDownload.self))
-            self?.cancelledDownloads.append(uri)
+            self?.cancelledDownloadCount += 1
+            self?.lastCancelledDownload = uri
             Log.write(.message, "download refused: \(uri)", fields: ["PORTHOLE_EVENT": "download-refused", "PORTHOLE_URL": uri])
         })
+        setUpWebProcessExtension()
     }
 
     /// Starts a new visitor session: a new context over a new in-memory data manager, so no
@@ -110,6 +133,11 @@ public final class BrowserEngine {
     }
 
     public var context: UnsafeMutablePointer<WebKitWebContext> { contextOwner.typed()! }
+
+    /// Connects a handler to the current context; released with it.
+    func connectContext(_ signal: String, _ handler: SignalHandler) {
+        contextOwner.connect(signal, handler)
+    }
     public var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager> { dataManagerOwner.typed()! }
 
     /// Routes every HTTP(S) request through `proxyURI` (e.g. `http://127.0.0.1:8080`) except to
@@ -163,5 +191,6 @@ public final class BrowserEngine {
     isolated deinit {
         contextOwner.release()
         dataManagerOwner.release()
+        contentManagerOwner.release()
     }
 }

@@ -394,10 +394,3 @@ public final class BrowserWindow {
         onClose(self)
     }
 }
-
-extension UnsafeMutablePointer {
-    /// Reinterprets a GTK instance pointer as another type in its hierarchy (the C cast macros).
-    public func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
-        UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
-    }
-}

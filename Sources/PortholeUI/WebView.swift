@@ -89,7 +89,7 @@ public struct WebView: WidgetRepresentable {
     }
 
     public func makeWidget(context: RepresentableContext<WebViewCoordinator>) -> UnsafeMutablePointer<GtkWidget> {
-        let widget = webkit_web_view_new_with_context(engine.context)!
+        let widget = porthole_web_view_new(engine.context, engine.userContentManager)!
         let view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: WebKitWebView.self)
         context.coordinator.attach(view, connections: context.connections)
         return widget

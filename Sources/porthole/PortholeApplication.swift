@@ -45,7 +45,9 @@ final class PortholeApplication {
     }
 
     private var application: UnsafeMutablePointer<GtkApplication> { appOwner.typed()! }
-    private var gApplication: UnsafeMutablePointer<GApplication> { application.cast() }
+    private var gApplication: UnsafeMutablePointer<GApplication> {
+        UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)  // G_APPLICATION(application)
+    }
 
     func run(_ arguments: [String]) -> Int32 {
         var cArguments = arguments.map { strdup($0) }

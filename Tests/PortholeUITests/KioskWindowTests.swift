@@ -206,11 +206,11 @@ final class KioskWindowTests: XCTestCase {
             defer { TestApp.destroy(window) }
             window.goHome()
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/")))
-            let cancelledBefore = TestApp.engine.cancelledDownloads.count
+            let cancelledBefore = TestApp.engine.cancelledDownloadCount
             // <a download> starts a download without a response decision: the context cancels it.
             _ = UI.evaluate("document.getElementById('get').click(); 'clicked'", in: window)
-            XCTAssertTrue(UI.wait(5) { TestApp.engine.cancelledDownloads.count == cancelledBefore + 1 }, "the download was cancelled")
-            XCTAssertEqual(TestApp.engine.cancelledDownloads.last, server.url("/\(filename)"))
+            XCTAssertTrue(UI.wait(5) { TestApp.engine.cancelledDownloadCount == cancelledBefore + 1 }, "the download was cancelled")
+            XCTAssertEqual(TestApp.engine.lastCancelledDownload, server.url("/\(filename)"))
             XCTAssertEqual(window.coordinator.uri, server.url("/"), "the page stays")
             XCTAssertEqual(window.state.title, "Files")
             // A plain link to an attachment is refused at the response decision.

@@ -57,6 +57,18 @@ struct SettingReader {
         document.string(key).flatMap { text in check(text).map { .failure(InvalidConfigValue($0)) } ?? .success(text) }
     }
 
+    /// One of an enumeration's raw values, as written (`allow`, `policy`).
+    func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) -> Result<Choice, InvalidConfigValue>
+    where Choice.RawValue == String {
+        string().flatMap { text in
+            guard let value = Choice(rawValue: text) else {
+                let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+                return .failure(InvalidConfigValue(tr("expected one of {choices}").replacing("{choices}", with: names)))
+            }
+            return .success(value)
+        }
+    }
+
     /// The text, or nil when it is empty (which clears a value a lower layer set).
     func optionalString(check: (String) -> String?) -> Result<String?, InvalidConfigValue> {
         string { $0.isEmpty ? nil : check($0) }.map { $0.isEmpty ? nil : $0 }
@@ -158,6 +170,7 @@ enum ConfigSchema {
         .value("Policy", "block", read: { $0.filters() }, assign: { $0.block = $1 }),
         .value("Policy", "chrome-policies", read: { $0.optionalString(check: absolutePathProblem) },
                assign: { $0.chromePolicies = $1 }),
+        .value("Policy", "subresources", read: { $0.choice(SubresourcePolicy.self) }, assign: { $0.subresources = $1 }),
 
         .value("Browser", "javascript", read: { $0.boolean() }, assign: { $0.browser.javascript = $1 }),
         .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),

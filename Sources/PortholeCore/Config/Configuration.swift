@@ -10,6 +10,9 @@ public struct Configuration: Sendable, Equatable {
     /// `[Policy] chrome-policies=`: a folder of Chrome policy files whose URLAllowlist and
     /// URLBlocklist are added to `allow` and `block` when the configuration is loaded.
     public var chromePolicies: String? = nil
+    /// `[Policy] subresources=`: whether the web process also refuses images, scripts, fetch/XHR,
+    /// WebSockets and other subresources from blocked URLs (`policy`) or only documents (`allow`).
+    public var subresources: SubresourcePolicy
     public var browser: BrowserSettings
     public var privacy: PrivacySettings
     public var kiosk: KioskSettings
@@ -18,12 +21,14 @@ public struct Configuration: Sendable, Equatable {
     public var sources: [String]
 
     public init(sites: SiteList = SiteList([]), allow: [String] = [], block: [String] = ["*"],
+                subresources: SubresourcePolicy = .allow,
                 browser: BrowserSettings = BrowserSettings(), privacy: PrivacySettings = PrivacySettings(),
                 kiosk: KioskSettings = KioskSettings(), network: NetworkSettings = NetworkSettings(),
                 sources: [String] = []) {
         self.sites = sites
         self.allow = allow
         self.block = block
+        self.subresources = subresources
         self.browser = browser
         self.privacy = privacy
         self.kiosk = kiosk

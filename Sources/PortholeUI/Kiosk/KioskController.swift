@@ -26,7 +26,8 @@ public final class KioskController {
     private var isCheckingPin = false
     private var exiting = false
 
-    /// Key presses swallowed, in order (what the log says too).
+    /// The last key presses swallowed, in order (the log has them all): at most 32, so a kiosk
+    /// that runs for months does not keep every key a visitor pressed.
     public private(set) var swallowedKeys: [KeyChord] = []
     /// Close requests refused (window manager close, Alt+F4).
     public private(set) var refusedCloses = 0
@@ -145,6 +146,7 @@ public final class KioskController {
             return true
         case .swallow(let why):
             swallowedKeys.append(chord)
+            if swallowedKeys.count > 32 { swallowedKeys.removeFirst() }
             Log.debug("key refused in kiosk mode: \(chord) (\(why))", fields: ["PORTHOLE_EVENT": "key-refused"])
             return true
         }

@@ -1,0 +1,83 @@
+// Every signal Porthole connects, with the handler shape it is connected with: one list, which a
+// test checks against g_signal_query (connectSignal also refuses a mismatch at run time).
+import CWebKitGtk
+import GLibBridge
+
+/// The signals of each GType Porthole handles. Add a signal here when you connect it: the test
+/// (SignalCatalogTests) compares each entry with the real signal's return and parameter types.
+public enum SignalCatalog {
+    private static let plain = SignalHandler.plain { }.shape
+    private static let pointer = SignalHandler.pointer { _ in }.shape
+    private static let twoPointers = SignalHandler.twoPointers { _, _ in }.shape
+    private static let enumValue = SignalHandler.enumValue { _ in }.shape
+    private static let pointerReturningBool = SignalHandler.pointerReturningBool { _ in false }.shape
+    private static let twoPointersReturningBool = SignalHandler.twoPointersReturningBool { _, _ in false }.shape
+    private static let threePointersReturningBool = SignalHandler.threePointersReturningBool { _, _, _ in false }.shape
+    private static let pointerEnumReturningBool = SignalHandler.pointerEnumReturningBool { _, _ in false }.shape
+    private static let enumStringErrorReturningBool = SignalHandler.enumStringErrorReturningBool { _, _, _ in false }.shape
+    private static let stringPointerEnumReturningBool = SignalHandler.stringPointerEnumReturningBool { _, _, _ in false }.shape
+    private static let pointerReturningPointer = SignalHandler.pointerReturningPointer { _ in nil }.shape
+    private static let pointerReturningInt = SignalHandler.pointerReturningInt { _ in 0 }.shape
+
+    @MainActor
+    public static let all: [SignalDeclaration] = [
+        // porthole: the application (PortholeApplication.swift).
+        SignalDeclaration("GtkApplication", "handle-local-options", pointerReturningInt),
+        SignalDeclaration("GtkApplication", "startup", plain),
+        SignalDeclaration("GtkApplication", "activate", plain),
+        SignalDeclaration("GtkApplication", "command-line", pointerReturningInt),
+        SignalDeclaration("GtkApplication", "shutdown", plain),
+        // GLibBridge: actions (SimpleAction.swift).
+        SignalDeclaration("GSimpleAction", "activate", pointer),
+        // The window (BrowserWindow.swift) and kiosk mode (KioskController.swift).
+        SignalDeclaration("GtkApplicationWindow", "delete-event", pointerReturningBool),
+        SignalDeclaration("GtkApplicationWindow", "destroy", plain),
+        SignalDeclaration("GtkApplicationWindow", "key-press-event", pointerReturningBool),
+        SignalDeclaration("GtkApplicationWindow", "window-state-event", pointerReturningBool),
+        SignalDeclaration("GtkApplicationWindow", "map", plain),
+        SignalDeclaration("GtkApplicationWindow", "unmap", plain),
+        SignalDeclaration("GtkDialog", "response", enumValue),
+        SignalDeclaration("GNetworkMonitor", "network-changed", enumValue),
+        // The web view (WebViewCoordinator.swift).
+        SignalDeclaration("WebKitWebView", "load-changed", enumValue),
+        SignalDeclaration("WebKitWebView", "load-failed", enumStringErrorReturningBool),
+        SignalDeclaration("WebKitWebView", "load-failed-with-tls-errors", stringPointerEnumReturningBool),
+        SignalDeclaration("WebKitWebView", "decide-policy", pointerEnumReturningBool),
+        SignalDeclaration("WebKitWebView", "create", pointerReturningPointer),
+        SignalDeclaration("WebKitWebView", "notify::estimated-load-progress", pointer),
+        SignalDeclaration("WebKitWebView", "notify::title", pointer),
+        SignalDeclaration("WebKitWebView", "notify::uri", pointer),
+        SignalDeclaration("WebKitWebView", "notify::is-loading", pointer),
+        SignalDeclaration("WebKitWebView", "web-process-terminated", enumValue),
+        SignalDeclaration("WebKitWebView", "permission-request", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "query-permission-state", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "context-menu", threePointersReturningBool),
+        SignalDeclaration("WebKitWebView", "print", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "run-file-chooser", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "button-press-event", pointerReturningBool),
+        SignalDeclaration("WebKitBackForwardList", "changed", twoPointers),
+        // The web context (BrowserEngine.swift, WebProcessExtension.swift).
+        SignalDeclaration("WebKitWebContext", "download-started", pointer),
+        SignalDeclaration("WebKitWebContext", "initialize-web-extensions", plain),
+        // The web process extension (PortholeWebExtension), in each web process.
+        SignalDeclaration("WebKitWebExtension", "page-created", pointer),
+        SignalDeclaration("WebKitWebExtension", "user-message-received", pointer),
+        SignalDeclaration("WebKitWebPage", "send-request", twoPointersReturningBool),
+    ]
+
+    /// Registers the types the catalog names, so g_type_from_name finds them (GLib registers a
+    /// type when its get_type function first runs).
+    public static func registerTypes() {
+        for type in [gtk_application_get_type(), g_simple_action_get_type(), gtk_application_window_get_type(),
+                     gtk_dialog_get_type(), g_network_monitor_get_type(), webkit_web_view_get_type(),
+                     webkit_back_forward_list_get_type(), webkit_web_context_get_type(),
+                     webkit_web_extension_get_type(), webkit_web_page_get_type()] {
+            // Kept referenced: a class or interface whose signals were looked up stays loaded.
+            if g_type_fundamental(type) == GType(2 << G_TYPE_FUNDAMENTAL_SHIFT) {  // G_TYPE_INTERFACE
+                _ = g_type_default_interface_ref(type)
+            } else {
+                _ = g_type_class_ref(type)
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+// Loads Porthole's web process extension (the second enforcement layer) into every web process of
+// a context, and keeps the policy it enforces current.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// Where the extension library lives, relative to the running executable: beside an installed
+/// binary (`PREFIX/bin/porthole` → `PREFIX/lib/porthole/web-extensions/`), or in the build
+/// directory of a development build (`.build/debug/web-extensions/`, made by `make`).
+enum WebProcessExtension {
+    static let libraryName = "libPortholeWebExtension.so"
+
+    /// Where WebKit keeps compiled content rules (the WebSocket rules): Porthole's cache directory.
+    static let filterStorePath: String = (g_get_user_cache_dir().map { String(cString: $0) } ?? "/tmp") + "/porthole/content-filters"
+
+    static let directory: String? = {
+        guard let exe = g_file_read_link("/proc/self/exe", nil) else { return nil }
+        defer { g_free(exe) }
+        let bin = g_path_get_dirname(exe)!
+        defer { g_free(bin) }
+        let binDirectory = String(cString: bin)
+        let candidates = [binDirectory + "/../lib/porthole/web-extensions", binDirectory + "/web-extensions"]
+        return candidates.first { g_file_test($0 + "/" + libraryName, G_FILE_TEST_EXISTS) != 0 }
+    }()
+}
+
+extension BrowserEngine {
+    /// Points the context at the extension and hands each new web process the current policy.
+    /// Called for each new context (before it starts a web process).
+    func setUpWebProcessExtension() {
+        guard let directory = WebProcessExtension.directory else {
+            Log.write(.critical, "web process extension not found: requests are decided in the UI process only",
+                      fields: ["PORTHOLE_EVENT": "web-extension-missing"])
+            return
+        }
+        webkit_web_context_set_web_extensions_directory(context, directory)
+        // Emitted before each web process starts, including those started after an idle reset
+        // (a new context) and after a configuration reload: each gets the policy of that moment.
+        connectContext("initialize-web-extensions", .plain { [weak self] in
+            guard let self else { return }
+            webkit_web_context_set_web_extensions_initialization_user_data(self.context, self.webProcessPolicy.encoded())
+        })
+    }
+
+    /// Running web processes get a new policy by a user message (asynchronous: a request the
+    /// page sends before the message arrives meets the old policy, as in the UI process).
+    func sendPolicyToWebProcesses() {
+        let message = webkit_user_message_new(WebProcessPolicy.messageName, webProcessPolicy.encoded())
+        webkit_web_context_send_message_to_all_extensions(context, message)
+        applyWebSocketRules()
+    }
+
+    /// WebSockets never pass send-request: with subresources=policy, content rules compiled from
+    /// the policy refuse them in every view (all views share `userContentManager`). Compiling is
+    /// asynchronous; until it finishes the previous rules stay in force.
+    func applyWebSocketRules() {
+        let manager: UnsafeMutablePointer<WebKitUserContentManager> = userContentManager
+        guard let rules = webProcessPolicy.webSocketRules() else {
+            webkit_user_content_manager_remove_all_filters(manager)
+            return
+        }
+        let bytes = Array(rules.utf8)
+        let source = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }  // g_bytes_new copies
+        defer { g_bytes_unref(source) }
+        let store = webkit_user_content_filter_store_new(WebProcessExtension.filterStorePath)!
+        defer { g_object_unref(UnsafeMutableRawPointer(store)) }
+        let box = FilterBox(manager: manager)
+        webkit_user_content_filter_store_save(store, "porthole-websockets", source, nil, filterSaved,
+                                              Unmanaged.passRetained(box).toOpaque())
+    }
+}
+
+/// What a content filter compilation finishes into; holds the manager until then.
+private final class FilterBox {
+    let manager: UnsafeMutablePointer<WebKitUserContentManager>
+    init(manager: UnsafeMutablePointer<WebKitUserContentManager>) {
+        self.manager = manager
+        g_object_ref(UnsafeMutableRawPointer(manager))
+    }
+    deinit { g_object_unref(UnsafeMutableRawPointer(manager)) }
+}
+
+/// `void (*GAsyncReadyCallback)(GObject *source, GAsyncResult *result, gpointer data)`.
+private let filterSaved: GAsyncReadyCallback = { source, result, data in
+    let box = Unmanaged<FilterBox>.fromOpaque(data!).takeRetainedValue()
+    var error: UnsafeMutablePointer<GError>?
+    let store = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: WebKitUserContentFilterStore.self)
+    guard let filter = webkit_user_content_filter_store_save_finish(store, result, &error) else {
+        let message = GLibError.take(error)?.message ?? "unknown error"
+        Log.write(.critical, "WebSocket rules did not compile: \(message)", fields: ["PORTHOLE_EVENT": "websocket-rules-failed"])
+        return
+    }
+    webkit_user_content_manager_remove_all_filters(box.manager)
+    webkit_user_content_manager_add_filter(box.manager, filter)
+    webkit_user_content_filter_unref(filter)
+}
