@@ -145,7 +145,8 @@ final class PortholeApplication {
 
     /// Loads the configuration from `sources`: problems and notices go to `report` and the log.
     /// With problems the browser fails closed: everything is blocked and the start page names them.
-    private func loadConfiguration(report: (String) -> Void) {
+    /// A reload (`reloading`) may keep the running configuration instead (see `ConfigReload`).
+    private func loadConfiguration(report: (String) -> Void, reloading: Bool = false) {
         let result = ConfigLoader.load(sources: sources, overrides: overrides, validateFilter: URLFilter.validator)
         for notice in result.notices {
             report("porthole: \(notice)")
@@ -155,7 +156,15 @@ final class PortholeApplication {
             report("porthole: \(problem)")
             Log.warning(problem.description, fields: ["PORTHOLE_EVENT": "config-problem"])
         }
-        configuration = result.effectiveConfiguration
+        switch reloading ? ConfigReload.decide(result, running: configuration) : .apply(result.effectiveConfiguration, notes: []) {
+        case .keep(let reason):
+            report("porthole: \(reason)")
+            Log.warning(reason, fields: ["PORTHOLE_EVENT": "config-kept"])
+            return
+        case .apply(let next, let notes):
+            notes.forEach { Log.warning($0, fields: ["PORTHOLE_EVENT": "config-reload"]) }
+            configuration = next
+        }
         engine?.show(result)
         lastLoad = result
         Log.info("configuration loaded", fields: ["PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
@@ -167,7 +176,7 @@ final class PortholeApplication {
 
     private func reloadConfiguration() {
         guard engine != nil else { return }
-        loadConfiguration(report: { Console.error($0) })
+        loadConfiguration(report: { Console.error($0) }, reloading: true)
         window?.update(options: browserOptions())
     }
 

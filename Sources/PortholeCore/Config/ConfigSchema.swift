@@ -68,6 +68,18 @@ struct SettingReader {
         list { filter in validateFilter(filter).map { "\"\(filter)\" is not a valid filter: \($0)" } }
     }
 
+    /// `[Policy] block=`: filters, or `none` to block nothing. An empty value is a problem: it is
+    /// what a file cut short while it was rewritten ends with, and it would block nothing.
+    func blockFilters() -> Result<[String], InvalidConfigValue> {
+        filters().flatMap { entries in
+            if entries.isEmpty {
+                return .failure(InvalidConfigValue(tr("empty: write block=* to block everything the sites and allow= do not allow, or block=none to block nothing")))
+            }
+            guard entries.contains("none") else { return .success(entries) }
+            return entries.count == 1 ? .success([]) : .failure(InvalidConfigValue(tr("none cannot be combined with filters")))
+        }
+    }
+
     func hosts() -> Result<[String], InvalidConfigValue> {
         list { AddressRules.isHost($0) ? nil : "\"\($0)\" is not a host name or IP address" }
     }
@@ -121,7 +133,7 @@ enum ConfigSchema {
 
     static let settings: [ConfigSetting] = [
         .value("Policy", "allow", read: { $0.filters() }, assign: { $0.allow = $1 }),
-        .value("Policy", "block", read: { $0.filters() }, assign: { $0.block = $1 }),
+        .value("Policy", "block", read: { $0.blockFilters() }, assign: { $0.block = $1 }),
 
         .value("Browser", "javascript", read: { $0.boolean() }, assign: { $0.browser.javascript = $1 }),
         .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),
