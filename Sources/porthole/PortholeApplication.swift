@@ -45,6 +45,10 @@ final class PortholeApplication {
     private var gApplication: UnsafeMutablePointer<GApplication> { application.cast() }
 
     func run(_ arguments: [String]) -> Int32 {
+        if let problem = Arguments.commandLineProblem(arguments) {
+            Console.error("porthole: \(problem)")
+            return 2
+        }
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         return cArguments.withUnsafeMutableBufferPointer { buffer in
@@ -61,7 +65,7 @@ final class PortholeApplication {
                                           description.cString, argDescription?.cString)
         }
         add("config", G_OPTION_ARG_FILENAME, "Read the configuration from FILE instead of the user's file", "FILE")
-        add("check-config", G_OPTION_ARG_NONE, "Check the configuration (or FILE) and print every problem; exit 1 if any")
+        add("check-config", G_OPTION_ARG_NONE, "Check the configuration (or each FILE) and print every problem; exit 1 if any")
         add("private", G_OPTION_ARG_NONE, "Keep no website data (cookies, storage, cache) after quitting")
         add("kiosk", G_OPTION_ARG_NONE, "Run fullscreen and locked down, as [Kiosk] enabled=true does")
         add("hash-pin", G_OPTION_ARG_NONE, "Read a kiosk exit PIN from standard input and print its exit-pin-hash= line")
@@ -72,7 +76,7 @@ final class PortholeApplication {
 
             Admin tools:
               porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]
-              porthole --check-config [FILE]
+              porthole --check-config [FILE...]
               echo PIN | porthole --hash-pin
             """)
     }
@@ -81,6 +85,10 @@ final class PortholeApplication {
     private func handleLocalOptions(_ dict: UnsafeMutablePointer<GVariantDict>?) -> Int32 {
         let options = OptionsDict(dict)
         if options.flag("version") {
+            guard options.remaining.isEmpty else {
+                Console.error("porthole: " + tr("--version takes no arguments"))
+                return 2
+            }
             print("porthole \(Self.version) (WebKitGTK \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()))")
             return 0
         }
@@ -89,9 +97,8 @@ final class PortholeApplication {
                                       out: { print($0) }, err: { Console.error($0) })
         }
         if options.flag("check-config") {
-            let file = options.remaining.first
             let sources = ConfigSources.standard(commandLine: options.string("config"))
-            return ConfigCheckCommand.run(path: file, sources: sources, validateFilter: URLFilter.validator,
+            return ConfigCheckCommand.run(paths: options.remaining, sources: sources, validateFilter: URLFilter.validator,
                                           out: { print($0) }, err: { Console.error($0) })
         }
         return -1

@@ -1,5 +1,6 @@
 // What counts as a host name, an IP literal and a site address in a configuration file.
 import CGLib
+import Foundation
 
 enum AddressRules {
     /// The schemes a site may use: the web, and Porthole's own pages.
@@ -8,6 +9,8 @@ enum AddressRules {
     /// Whether `host` is a DNS host name (internationalised names allowed), an IPv4 address, or an
     /// IPv6 address with or without brackets. No wildcards, ports, paths or trailing dot.
     static func isHost(_ host: String) -> Bool {
+        // An IPv6 zone id (`fe80::1%eth0`) names a local interface; URLs cannot carry one.
+        if host.contains("%") { return false }
         if host.hasPrefix("["), host.hasSuffix("]") {
             let inner = String(host.dropFirst().dropLast())
             return inner.contains(":") && g_hostname_is_ip_address(inner) != 0
@@ -33,6 +36,20 @@ enum AddressRules {
     /// Why `address` cannot be a site (a bare host, or an http, https or porthole URL with a
     /// host), or nil when it can.
     static func siteAddressProblem(_ address: String) -> String? {
+        if let problem = addressProblem(address) { return problem }
+        // What the policy itself says, so that a site passing --check-config is never refused at
+        // run time (`[fe80::1%eth0]`, `http://host:0/`). Porthole's own pages need no filter.
+        if address.lowercased().hasPrefix("porthole:") { return nil }
+        do {
+            _ = try URLFilter.approving(address: address, bareHost: Site(name: "", address: address).isBareHost)
+            return nil
+        } catch {
+            return tr("\"{address}\" cannot be approved: {reason}")
+                .replacingOccurrences(of: "{address}", with: address).replacingOccurrences(of: "{reason}", with: error.reason)
+        }
+    }
+
+    private static func addressProblem(_ address: String) -> String? {
         if address.isEmpty { return "no address: write a host like example.com or a URL like https://example.com/" }
         if Site(name: "", address: address).isBareHost {
             if isHost(address) { return nil }

@@ -184,10 +184,20 @@ extension URLFilter {
     ///   `file:///srv/kiosk/`).
     /// - Any other scheme is refused.
     public static func approving(_ site: Site) throws(FilterError) -> URLFilter {
-        let address = site.address.trimmingWhitespace
-        let fail = { (reason: String) in FilterError(filter: site.address, reason: "site \"\(site.name)\": \(reason)") }
+        do {
+            return try approving(address: site.address, bareHost: site.isBareHost)
+        } catch {
+            throw FilterError(filter: site.address, reason: "site \"\(site.name)\": \(error.reason)")
+        }
+    }
+
+    /// The filter for a site address, or why the policy cannot approve it. The config loader
+    /// checks `[Sites]` with this too, so `--check-config` and run time cannot disagree.
+    static func approving(address written: String, bareHost: Bool) throws(ParseProblem) -> URLFilter {
+        let address = written.trimmingWhitespace
+        let fail = { (reason: String) in ParseProblem(reason: reason) }
         let text: String
-        if site.isBareHost {
+        if bareHost {
             text = String(address.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
         } else {
             let url: CanonicalURL
