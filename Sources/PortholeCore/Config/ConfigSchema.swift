@@ -95,6 +95,7 @@ struct SettingReader {
         let names = Permission.allCases.map(\.rawValue).joined(separator: ", ")
         return document.stringList(key).flatMap { entries in
             var grants: [PermissionGrant] = []
+            var seen = Set<PermissionGrant>()
             var messages: [String] = []
             for entry in entries {
                 if entry == "deny-all" {
@@ -116,7 +117,7 @@ struct SettingReader {
                     continue
                 }
                 let grant = PermissionGrant(host: host, permission: permission)
-                if !grants.contains(grant) { grants.append(grant) }
+                if seen.insert(grant).inserted { grants.append(grant) }
             }
             return messages.isEmpty ? .success(grants) : .failure(InvalidConfigValue(messages: messages))
         }
