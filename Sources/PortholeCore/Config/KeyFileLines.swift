@@ -22,9 +22,9 @@ struct KeyFileLines {
 
     init(text: String) {
         // GKeyFile splits on "\n", drops a "\r" before it, and ignores leading whitespace.
-        // Swift reads "\r\n" as one Character, so split on both spellings of a line end.
-        texts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map(String.init)
+        // Split on bytes: a Character walk over a file of 100,000 sites is slow.
+        texts = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { line in String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self) }
         var group: String?
         for (index, raw) in texts.enumerated() {
             let number = index + 1
