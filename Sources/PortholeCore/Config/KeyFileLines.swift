@@ -29,8 +29,8 @@ struct KeyFileLines {
         for (index, raw) in texts.enumerated() {
             let number = index + 1
             let line = raw.drop(while: { $0 == " " || $0 == "\t" })
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("[") {
+            if line.isEmpty || line.first == "#" { continue }
+            if line.first == "[" {  // not hasPrefix: on a Substring that is Foundation's, a CFString search per line
                 // `[name]`, optionally followed by spaces; the name holds no brackets.
                 let header = line.trimmingKeyFileSpaces()
                 let name = String(header.dropFirst().dropLast())
