@@ -127,13 +127,14 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// `porthole policy check < urls | head -1`: the reader goes away after one line; the
-    /// checker stops quietly instead of dying of SIGPIPE (status 141 in the shell).
+    /// checker stops quietly instead of dying of SIGPIPE (status 141 in the shell). SIGPIPE is
+    /// reset to its default for it, as in a login shell, whatever the test process inherited.
     func testPolicyCheckStopsQuietlyWhenItsReaderCloses() throws {
         try MainActor.assumeIsolated {
             let script = """
                 urls=$(mktemp); trap 'rm -f "$urls"' EXIT
-                yes https://www.apple.com/ | head -n 200000 > "$urls"
-                "$0" policy check --allow apple.com --block '*' < "$urls" | head -n 1
+                printf 'https://www.apple.com/\n%.0s' $(seq 200000) > "$urls"
+                env --default-signal=PIPE "$0" policy check --allow apple.com --block '*' < "$urls" | head -n 1
                 echo "status ${PIPESTATUS[0]}"
                 """
             let result = try Subprocess.run("/bin/bash", ["-c", script, BuildProducts.porthole])
@@ -256,8 +257,9 @@ final class CommandLineTests: XCTestCase {
             try fixture.start(["--config", fixture.config])
             XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 })
 
-            // The writer alternates two cut versions (they differ in a comment) as fast as it can.
-            let writer = try Subprocess("/bin/bash", ["-c", "while :; do printf '%s' \"$A\" > \"$F\"; printf '%s' \"$B\" > \"$F\"; done"],
+            // The writer rewrites the file in place (truncate, write) every 30 ms, alternating two
+            // cut versions that differ only in a comment.
+            let writer = try Subprocess("/bin/bash", ["-c", "while :; do printf '%s' \"$A\" > \"$F\"; sleep 0.03; printf '%s' \"$B\" > \"$F\"; sleep 0.03; done"],
                                         environment: ["A": "# a\n" + head, "B": "# b\n" + head, "F": fixture.config])
             defer { writer.stop() }
             for _ in 0..<3 {
