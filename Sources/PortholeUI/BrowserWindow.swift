@@ -74,6 +74,8 @@ public final class BrowserWindow {
     private var webHost: RepresentableHost<WebView>!
     private var actions: [String: SimpleAction] = [:]
     private let siteMenu: ObjectOwner
+    /// The Open menu for long site lists (see `SiteSearch`), in place of `siteMenu`.
+    private var siteSearchMenu: SiteSearchMenu?
     private var content: WebContent?
     private var nextContentID: UInt64 = 1
     private let onClose: @MainActor (BrowserWindow) -> Void
@@ -319,6 +321,18 @@ public final class BrowserWindow {
     private func rebuildSiteMenu() {
         let menu = siteMenu.opaque
         g_menu_remove_all(menu)
+        if options.sites.sites.count >= SiteSearch.searchableFrom {
+            if siteSearchMenu == nil { siteSearchMenu = SiteSearchMenu(button: openButton) }
+            siteSearchMenu?.show(options.sites.sites)
+            gtk_widget_set_sensitive(openButton, 1)
+            return
+        }
+        if let search = siteSearchMenu {
+            siteSearchMenu = nil
+            gtk_menu_button_set_popover(openButton.cast(), nil)
+            search.release()
+            gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
+        }
         for site in options.sites.sites {
             let item = g_menu_item_new(site.name, nil)
             g_menu_item_set_action_and_target_value(item, "win.open-site", g_variant_new_string(site.name))
@@ -389,6 +403,7 @@ public final class BrowserWindow {
         webHost?.dismantle()
         actions.values.forEach { $0.release() }
         actions.removeAll()
+        siteSearchMenu?.release()
         siteMenu.release()
         windowOwner.release()
         onClose(self)

@@ -50,6 +50,10 @@ final class PortholeApplication {
     }
 
     func run(_ arguments: [String]) -> Int32 {
+        if let problem = Arguments.commandLineProblem(arguments) {
+            Console.error("porthole: \(problem)")
+            return 2
+        }
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         return cArguments.withUnsafeMutableBufferPointer { buffer in
@@ -66,7 +70,7 @@ final class PortholeApplication {
                                           description.cString, argDescription?.cString)
         }
         add("config", G_OPTION_ARG_FILENAME, "Read the configuration from FILE instead of the user's file", "FILE")
-        add("check-config", G_OPTION_ARG_NONE, "Check the configuration (or FILE) and print every problem; exit 1 if any")
+        add("check-config", G_OPTION_ARG_NONE, "Check the configuration (or each FILE) and print every problem; exit 1 if any")
         add("private", G_OPTION_ARG_NONE, "Keep no website data (cookies, storage, cache) after quitting")
         add("kiosk", G_OPTION_ARG_NONE, "Run fullscreen and locked down, as [Kiosk] enabled=true does")
         add("hash-pin", G_OPTION_ARG_NONE, "Read a kiosk exit PIN from standard input and print its exit-pin-hash= line")
@@ -77,7 +81,7 @@ final class PortholeApplication {
 
             Admin tools:
               porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]
-              porthole --check-config [FILE]
+              porthole --check-config [FILE...]
               porthole status [--max-error-minutes N]
               echo PIN | porthole --hash-pin
             """)
@@ -87,6 +91,10 @@ final class PortholeApplication {
     private func handleLocalOptions(_ dict: UnsafeMutablePointer<GVariantDict>?) -> Int32 {
         let options = OptionsDict(dict)
         if options.flag("version") {
+            guard options.remaining.isEmpty else {
+                Console.error("porthole: " + tr("--version takes no arguments"))
+                return 2
+            }
             print("porthole \(Self.version) (WebKitGTK \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()))")
             return 0
         }
@@ -94,9 +102,8 @@ final class PortholeApplication {
             return HashPinCommand.run(readLine: Console.readSecretLine, out: { print($0) }, err: { Console.error($0) })
         }
         if options.flag("check-config") {
-            let file = options.remaining.first
             let sources = ConfigSources.standard(commandLine: options.string("config"))
-            return ConfigCheckCommand.run(path: file, sources: sources, validateFilter: URLFilter.validator,
+            return ConfigCheckCommand.run(paths: options.remaining, sources: sources, validateFilter: URLFilter.validator,
                                           out: { print($0) }, err: { Console.error($0) })
         }
         return -1
@@ -151,7 +158,8 @@ final class PortholeApplication {
 
     /// Loads the configuration from `sources`: problems and notices go to `report` and the log.
     /// With problems the browser fails closed: everything is blocked and the start page names them.
-    private func loadConfiguration(report: (String) -> Void) {
+    /// A reload (`reloading`) may keep the running configuration instead (see `ConfigReload`).
+    private func loadConfiguration(report: (String) -> Void, reloading: Bool = false) {
         let result = ConfigLoader.load(sources: sources, overrides: overrides, validateFilter: URLFilter.validator)
         for notice in result.notices {
             report("porthole: \(notice)")
@@ -161,7 +169,15 @@ final class PortholeApplication {
             report("porthole: \(problem)")
             Log.warning(problem.description, fields: ["PORTHOLE_EVENT": "config-problem"])
         }
-        configuration = result.effectiveConfiguration
+        switch reloading ? ConfigReload.decide(result, running: configuration) : .apply(result.effectiveConfiguration, notes: []) {
+        case .keep(let reason):
+            report("porthole: \(reason)")
+            Log.warning(reason, fields: ["PORTHOLE_EVENT": "config-kept"])
+            return
+        case .apply(let next, let notes):
+            notes.forEach { Log.warning($0, fields: ["PORTHOLE_EVENT": "config-reload"]) }
+            configuration = next
+        }
         status.configurationLoaded(files: result.sources, problems: result.problems.count, kiosk: configuration.kiosk.enabled)
         publishStatus()
         engine?.show(result)
@@ -176,7 +192,7 @@ final class PortholeApplication {
 
     private func reloadConfiguration() {
         guard engine != nil else { return }
-        loadConfiguration(report: { Console.error($0) })
+        loadConfiguration(report: { Console.error($0) }, reloading: true)
         window?.update(options: browserOptions())
     }
 

@@ -10,7 +10,10 @@ if arguments.count == 2, arguments[1] == "--dump-config-man-page" {
     exit(0)
 }
 if arguments.count >= 2, arguments[1] == "policy" {
-    // An admin tool: answers without a display or a running browser.
+    // An admin tool: answers without a display or a running browser. A closed output pipe is
+    // then a failed write (EPIPE), not a signal that kills the process.
+    signal(SIGPIPE, SIG_IGN)
+    let output = LineOutput()
     guard arguments.count >= 3, arguments[2] == "check" else {
         Console.error("usage: porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]")
         exit(2)
@@ -23,8 +26,9 @@ if arguments.count >= 2, arguments[1] == "policy" {
             return SitePolicy(configuration: result.effectiveConfiguration)
         },
         readLine: { Swift.readLine(strippingNewline: true) },
-        out: { print($0) },
+        out: { output.write($0) },
         err: { Console.error($0) })
+    output.flush()
     exit(status)
 }
 
@@ -37,3 +41,26 @@ let status = MainActor.assumeIsolated {
     PortholeApplication().run(arguments)
 }
 exit(status)
+
+/// Standard output in 64 KiB writes. A reader that stops early (`| head`) is done with us: the
+/// failed write ends the process quietly, as a finished run would.
+final class LineOutput {
+    private var buffer: [UInt8] = []
+
+    func write(_ line: String) {
+        buffer += line.utf8
+        buffer.append(0x0A)
+        if buffer.count >= 64 * 1024 { flush() }
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { exit(0) }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -20,7 +20,7 @@ final class ConfigLockTests: XCTestCase {
     func testLockedKeysKeepTheSystemValueAndEachAttemptIsOneNotice() throws {
         let (result, sources) = try load(
             system: "[Sites]\nSchool=school.example\n[Policy]\nblock=*\n[Browser]\njavascript=false\n[Locks]\nkeys=Policy/block;Browser/javascript\n",
-            user: "[Policy]\nblock=\nallow=extra.example\n[Browser]\njavascript=true\nzoom=2\n")
+            user: "[Policy]\nblock=none\nallow=extra.example\n[Browser]\njavascript=true\nzoom=2\n")
         let user = try XCTUnwrap(sources.user), system = try XCTUnwrap(sources.system)
         XCTAssertEqual(result.problems, [])
         let configuration = try XCTUnwrap(result.configuration)

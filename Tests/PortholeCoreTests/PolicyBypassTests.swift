@@ -191,6 +191,57 @@ final class PolicyBypassTests: XCTestCase {
         XCTAssertTrue(decision.reason.hasPrefix("blocked: not a valid URL ("), decision.reason)
     }
 
+    // MARK: Hosts GLib and WebKit could read differently
+
+    /// Hosts holding a character no DNS name or IP literal can hold. The WHATWG URL standard
+    /// (section 3.2, "forbidden host code point") forbids only U+0000, tab, LF, CR, space, `#`,
+    /// `/`, `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^` and `|`, so WebKit keeps `;`, `,` and the
+    /// other sub-delims in the host (`good.example;.evil.example` is one host to it, and to a
+    /// proxy), while GUri's relaxed parser ends the host at them and would decide for `apple.com`.
+    static let oddHosts = [
+        "https://apple.com;.evil.example/",
+        "https://apple.com;evil.example/",
+        "https://apple.com,.evil.example/",
+        "https://www.apple.com;.evil.example/x?y",
+        "https://user:pw@apple.com;.evil.example/",
+        "https://apple.com;@evil.example;.apple.com/",
+        "https://apple.com:443;.evil.example/",
+        "http://apple.com!.evil.example/",
+        "http://apple.com$.evil.example/",
+        "http://apple.com&.evil.example/",
+        "http://apple.com'.evil.example/",
+        "http://apple.com(.evil.example)/",
+        "http://apple.com*.evil.example/",
+        "http://apple.com+.evil.example/",
+        "http://apple.com=.evil.example/",
+        "http://apple.com~.evil.example/",
+        "http://apple.com\".evil.example/",
+        "http://apple.com`.evil.example/",
+        "http://apple.com{.evil.example}/",
+        "http://apple.com\u{FF1B}.evil.example/",
+        "http://apple.com\u{FF0C}.evil.example/",
+        "https://[::1;.evil.example]/",
+        "https://[fe80::1%25eth0]/",
+    ]
+
+    func testHostsWithCharactersDNSCannotHoldAreBlocked() {
+        let allowAll = SitePolicy(allow: ["*"], block: [])
+        for url in PolicyBypassTests.oddHosts {
+            for policy in [PolicyBypassTests.applePolicy, allowAll] {
+                let decision = policy.decide(url: url)
+                XCTAssertEqual(decision.verdict, .blocked, "\(url.debugDescription): \(decision.reason)")
+                XCTAssertNil(decision.filter, "no filter decides for \(url.debugDescription)")
+                XCTAssertTrue(decision.reason.hasPrefix("blocked: not a valid URL ("), decision.reason)
+            }
+        }
+        XCTAssertEqual(allowAll.decide(url: "https://apple.com;.evil.example/").reason,
+                       "blocked: not a valid URL (host \"apple.com;.evil.example\" contains the character \";\", which a host name cannot hold)")
+        // Outside the host the same characters are ordinary.
+        for url in ["https://apple.com/a;b,c", "https://apple.com/?q=a;b", "https://u;v@apple.com/", "https://apple.com/#x;y"] {
+            XCTAssertEqual(PolicyBypassTests.applePolicy.decide(url: url).filter, "apple.com", url)
+        }
+    }
+
     // MARK: Site entries
 
     func testSiteEntriesBecomeHostFilters() throws {

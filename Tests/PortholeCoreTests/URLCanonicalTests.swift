@@ -112,6 +112,15 @@ final class URLCanonicalTests: XCTestCase {
         ("http://.apple.com/", nil, "", nil),
         ("https://apple.com:99999/", nil, "", nil),
         ("http://ex<ample.com/", nil, "", nil),
+        // Hosts WHATWG keeps whole but GUri ends early, or that DNS cannot hold (URL standard,
+        // section 3.2: only the "forbidden host code points" are refused by browsers).
+        ("https://good.example;.evil.example/", nil, "", nil),
+        ("https://good.example,.evil.example/", nil, "", nil),
+        ("https://good.example!.evil.example/", nil, "", nil),
+        ("https://good.example%3b.evil.example/", nil, "", nil),
+        ("https://good.example\u{FF1B}.evil.example/", nil, "", nil),
+        ("https://good.example:443;x/", nil, "", nil),
+        ("https://[::1];x/", nil, "", nil),
     ]
 
     func testCanonicalForms() {

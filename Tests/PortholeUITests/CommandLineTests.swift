@@ -126,6 +126,53 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `porthole policy check < urls | head -1`: the reader goes away after one line; the
+    /// checker stops quietly instead of dying of SIGPIPE (status 141 in the shell). SIGPIPE is
+    /// reset to its default for it, as in a login shell, whatever the test process inherited.
+    func testPolicyCheckStopsQuietlyWhenItsReaderCloses() throws {
+        try MainActor.assumeIsolated {
+            let script = """
+                urls=$(mktemp); trap 'rm -f "$urls"' EXIT
+                printf 'https://www.apple.com/\n%.0s' $(seq 200000) > "$urls"
+                env --default-signal=PIPE "$0" policy check --allow apple.com --block '*' < "$urls" | head -n 1
+                echo "status ${PIPESTATUS[0]}"
+                """
+            let result = try Subprocess.run("/bin/bash", ["-c", script, BuildProducts.porthole])
+            XCTAssertEqual(result.stdout, "allowed\thttps://www.apple.com/\tapple.com\nstatus 0\n")
+            XCTAssertEqual(result.stderr, "")
+        }
+    }
+
+    func testCommandLinesThatCannotMeanOneThingAreRefused() throws {
+        try MainActor.assumeIsolated {
+            let dir = TemporaryDirectory()
+            defer { dir.remove() }
+            let good = dir.write("good.conf", "[Sites]\nApple=apple.com\n")
+            let bad = dir.write("bad.conf", "[Sites]\nApple=apple.com\nZone=[fe80::1%eth0]\nPort=http://apple.com:0/\n")
+            let environment = ["HOME": dir.path, "XDG_CONFIG_HOME": dir.path + "/config"]
+            let both = try Subprocess.run(BuildProducts.porthole, ["--check-config", good, bad], environment: environment)
+            XCTAssertEqual(both.status, 1)
+            XCTAssertEqual(both.stdout, "\(good): ok\n")
+            XCTAssertTrue(both.stderr.contains("\(bad):3: Sites/Zone"), both.stderr)
+            XCTAssertTrue(both.stderr.contains("\(bad):4: Sites/Port"), both.stderr)
+
+            let twice = try Subprocess.run(BuildProducts.porthole, ["--config", good, "--config=\(bad)", "--check-config"], environment: environment)
+            XCTAssertEqual(twice.status, 2)
+            XCTAssertEqual(twice.stderr, "porthole: --config can be given only once\n")
+
+            let version = try Subprocess.run(BuildProducts.porthole, ["--version", "extra"], environment: environment)
+            XCTAssertEqual(version.status, 2)
+            XCTAssertEqual(version.stdout, "")
+
+            // A FIFO has no end until a writer closes it; it is refused, not waited on.
+            let fifo = dir.path + "/fifo.conf"
+            XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+            let check = try Subprocess.run(BuildProducts.porthole, ["--check-config", fifo], environment: environment, timeout: 20)
+            XCTAssertEqual(check.status, 1)
+            XCTAssertEqual(check.stderr, "\(fifo): cannot read: not a regular file\n")
+        }
+    }
+
     func testASecondPortholeHandsItsURLToTheRunningWindow() throws {
         try MainActor.assumeIsolated {
             let fixture = try BrowserProcessFixture()
@@ -189,6 +236,45 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(try fixture.porthole([fixture.server.url("/still-allowed")]).status, 0)
             XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/still-allowed") == 1 })
             XCTAssertEqual(fixture.server.count(path: "/after"), 0, "the reloaded policy refuses the newly blocked path")
+            XCTAssertTrue(fixture.browser?.isRunning ?? false)
+        }
+    }
+
+    /// A tool rewriting the config in place (truncate, write) while Porthole reloads it: every
+    /// version Porthole could read ends at `block=`, which used to load cleanly and block nothing.
+    /// The page's frame on the blocked path must never be fetched.
+    func testAConfigRewrittenInPlaceDuringSIGHUPNeverWidensThePolicy() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            fixture.server.route = { request in
+                request.path.hasSuffix(".png") || request.path.hasPrefix("/blocked") ? .body("", mimeType: "image/png")
+                    : .html(page("Page \(request.path)") + "<iframe src='/blocked/frame'></iframe><img src='\(request.path)-shown.png'>")
+            }
+            let head = "[Sites]\nLocal=\(fixture.server.url("/first"))\n[Policy]\nblock="
+            let full = head + "127.0.0.1/blocked\n"
+            fixture.home.write("porthole.conf", full)
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 })
+
+            // The writer rewrites the file in place (truncate, write) every 30 ms, alternating two
+            // cut versions that differ only in a comment.
+            let writer = try Subprocess("/bin/bash", ["-c", "while :; do printf '%s' \"$A\" > \"$F\"; sleep 0.03; printf '%s' \"$B\" > \"$F\"; sleep 0.03; done"],
+                                        environment: ["A": "# a\n" + head, "B": "# b\n" + head, "F": fixture.config])
+            defer { writer.stop() }
+            for _ in 0..<3 {
+                kill(fixture.browser!.process.processIdentifier, SIGHUP)
+                XCTAssertEqual(try fixture.porthole([fixture.server.url("/first")]).status, 0)
+                // Only where the policy was widened does the page load; give it the chance to.
+                UI.wait(3) { fixture.server.count(path: "/first-shown.png") > 1 }
+            }
+            writer.stop()
+
+            fixture.home.write("porthole.conf", full)
+            kill(fixture.browser!.process.processIdentifier, SIGHUP)
+            XCTAssertEqual(try fixture.porthole([fixture.server.url("/sentinel")]).status, 0)
+            XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/sentinel-shown.png") == 1 }, "the sentinel page loads")
+            XCTAssertEqual(fixture.server.count(path: "/blocked/frame"), 0, "no version read mid-rewrite let the blocked frame load")
             XCTAssertTrue(fixture.browser?.isRunning ?? false)
         }
     }

@@ -33,6 +33,14 @@ public enum ConfigCheckCommand {
         return file + ": " + tr("warning: every user can read this file, which holds the exit PIN's hash; let only root and the kiosk user read it (chmod 640, group of the kiosk user)")
     }
 
+    /// `--check-config FILE...`: checks each file in turn as `run(path:)` does; the status is
+    /// the worst of them. Without files, the configuration Porthole would load.
+    public static func run(paths: [String], sources: ConfigSources, validateFilter: @escaping FilterValidator,
+                           out: (String) -> Void, err: (String) -> Void) -> Int32 {
+        guard !paths.isEmpty else { return run(path: nil, sources: sources, validateFilter: validateFilter, out: out, err: err) }
+        return paths.map { run(path: $0, sources: sources, validateFilter: validateFilter, out: out, err: err) }.max() ?? 0
+    }
+
     private static func sameFile(_ a: String, _ b: String) -> Bool {
         let canonical = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path }
         return canonical(a) == canonical(b)

@@ -24,6 +24,9 @@ public struct ConfigLoadResult: Sendable, Equatable {
     /// The file whose `[Kiosk] exit-pin-hash=` is in effect, if any (its readers can guess the PIN
     /// offline, so `--check-config` looks at who may read it).
     public internal(set) var exitPinHashFile: String?
+    /// Whether a file was still changing after several reads: what was read is not what the
+    /// admin meant, so a reload keeps the running configuration (see `ConfigReload`).
+    public var isTransient: Bool { problems.contains(where: \.isTransient) }
 }
 
 public enum ConfigLoader {
@@ -32,9 +35,10 @@ public enum ConfigLoader {
 
     /// Reads `sources`, then applies `overrides` (e.g. `--private` as `Privacy/ephemeral=true`,
     /// written as keyfile values) unless the system file locks them. Every `[Policy]` filter is
-    /// checked with `validateFilter`.
+    /// checked with `validateFilter`. Each file is read with `reader`.
     public static func load(sources: ConfigSources, overrides: [ConfigKey: String] = [:],
-                            validateFilter: @escaping FilterValidator) -> ConfigLoadResult {
+                            validateFilter: @escaping FilterValidator,
+                            reader: ConfigFileReader = .standard) -> ConfigLoadResult {
         var problems: [ConfigProblem] = []
         var layers: [ConfigLayer] = []
         var notices: [ConfigNotice] = []
@@ -42,7 +46,7 @@ public enum ConfigLoader {
         var systemFailed = false
         for (role, file) in files(in: sources, problems: &problems) {
             do throws(ConfigProblem) {
-                let document = try KeyFileDocument(file: file, bytes: KeyFileDocument.contents(of: file))
+                let document = try KeyFileDocument(file: file, bytes: KeyFileDocument.contents(of: file, reader: reader))
                 let layer = ConfigLayer(document: document, role: role, validateFilter: validateFilter)
                 problems += layer.problems
                 notices += layer.notices

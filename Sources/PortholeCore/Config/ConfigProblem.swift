@@ -10,6 +10,9 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     /// `Group/key`, `[Group]` for a whole group, or nil for the file as a whole.
     public var key: String?
     public var message: String
+    /// The file was changing while it was read: reading it again later may succeed, so a reload
+    /// keeps the running configuration instead of failing closed.
+    public var isTransient = false
 
     public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
         self.file = file
@@ -19,12 +22,30 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    /// `file:line: key: message` (`file:line:column:` where the column is known), leaving out what is unknown.
+    /// `file:line: key: message` (`file:line:column:` where the column is known), leaving out what
+    /// is unknown. Always one line: line breaks a quoted value holds (`\n` in a keyfile value is
+    /// one) are shown escaped.
     public var description: String {
         var parts = [line.map { "\(file):\($0)" + (column.map { ":\($0)" } ?? "") } ?? file]
         if let key { parts.append(key) }
         parts.append(message)
-        return parts.joined(separator: ": ")
+        return parts.joined(separator: ": ").escapingLineBreaks
+    }
+}
+
+extension String {
+    /// The text with CR and LF written as `\r` and `\n`, so that it stays on one line.
+    var escapingLineBreaks: String {
+        guard contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 
@@ -46,5 +67,5 @@ public struct ConfigNotice: Sendable, Equatable, CustomStringConvertible {
 
     /// `origin: message`, e.g. `user file /home/u/.config/porthole/porthole.conf: Policy/block is
     /// locked by /etc/porthole/porthole.conf`.
-    public var description: String { "\(origin): \(message)" }
+    public var description: String { "\(origin): \(message)".escapingLineBreaks }
 }

@@ -42,12 +42,20 @@ enum ConfigReference {
             keys[ConfigKey(group: group, name: name)] = KeyReference(type: type, defaultValue: defaultValue, meaning: meaning)
         }
         add("Policy", "allow", "list of filters", "empty", "Allowed in addition to [Sites].")
-        add("Policy", "block", "list of filters", "*", "Blocked. * blocks everything not allowed; an empty block= blocks nothing.")
+        add("Policy", "block", "list of filters, or none", "*", """
+            Blocked. * blocks everything not allowed; none blocks nothing. An empty block= is a problem \
+            (it is how a file cut short ends).
+            """)
         add("Policy", "chrome-policies", "absolute folder path", "none", """
             A folder of Chrome policy files, like /etc/opt/chrome/policies/managed or \
             /etc/chromium/policies/managed. The URLAllowlist and URLBlocklist (and the older URLWhitelist and \
             URLBlacklist) of every *.json file there are added to allow and block at every load. Invalid JSON, \
             lists that are not lists of strings and invalid filters are problems reported as file:line:column.
+            """)
+        add("Policy", "subresources", "allow or policy", "allow", """
+            allow: only pages and frames are decided; what a page loads into itself comes from anywhere (as \
+            with Chrome's URLBlocklist). policy: images, scripts, style sheets, fonts, media, fetch/XHR, \
+            beacons and WebSockets to blocked URLs are refused too, in the web process itself.
             """)
         add("Browser", "javascript", "boolean", "true", "Run page scripts.")
         add("Browser", "https-only", "boolean", "false", "Open http:// sites and typed addresses over https://.")

@@ -86,6 +86,18 @@ struct SettingReader {
         list { filter in validateFilter(filter).map { "\"\(filter)\" is not a valid filter: \($0)" } }
     }
 
+    /// `[Policy] block=`: filters, or `none` to block nothing. An empty value is a problem: it is
+    /// what a file cut short while it was rewritten ends with, and it would block nothing.
+    func blockFilters() -> Result<[String], InvalidConfigValue> {
+        filters().flatMap { entries in
+            if entries.isEmpty {
+                return .failure(InvalidConfigValue(tr("empty: write block=* to block everything the sites and allow= do not allow, or block=none to block nothing")))
+            }
+            guard entries.contains("none") else { return .success(entries) }
+            return entries.count == 1 ? .success([]) : .failure(InvalidConfigValue(tr("none cannot be combined with filters")))
+        }
+    }
+
     func hosts() -> Result<[String], InvalidConfigValue> {
         list { AddressRules.isHost($0) ? nil : "\"\($0)\" is not a host name or IP address" }
     }
@@ -127,6 +139,7 @@ struct SettingReader {
         let names = Permission.allCases.map(\.rawValue).joined(separator: ", ")
         return document.stringList(key).flatMap { entries in
             var grants: [PermissionGrant] = []
+            var seen = Set<PermissionGrant>()
             var messages: [String] = []
             for entry in entries {
                 if entry == "deny-all" {
@@ -148,7 +161,7 @@ struct SettingReader {
                     continue
                 }
                 let grant = PermissionGrant(host: host, permission: permission)
-                if !grants.contains(grant) { grants.append(grant) }
+                if seen.insert(grant).inserted { grants.append(grant) }
             }
             return messages.isEmpty ? .success(grants) : .failure(InvalidConfigValue(messages: messages))
         }
@@ -167,7 +180,7 @@ enum ConfigSchema {
 
     static let settings: [ConfigSetting] = [
         .value("Policy", "allow", read: { $0.filters() }, assign: { $0.allow = $1 }),
-        .value("Policy", "block", read: { $0.filters() }, assign: { $0.block = $1 }),
+        .value("Policy", "block", read: { $0.blockFilters() }, assign: { $0.block = $1 }),
         .value("Policy", "chrome-policies", read: { $0.optionalString(check: absolutePathProblem) },
                assign: { $0.chromePolicies = $1 }),
         .value("Policy", "subresources", read: { $0.choice(SubresourcePolicy.self) }, assign: { $0.subresources = $1 }),

@@ -8,9 +8,13 @@ final class KeyFileDocument {
     let lines: KeyFileLines
     private let keyFile: OpaquePointer
 
-    /// Parses `bytes` (the text of `file`); a GKeyFile syntax error becomes a problem.
+    /// Parses `bytes` (the text of `file`); a GKeyFile syntax error becomes a problem. A UTF-8
+    /// byte order mark at the start is skipped (some Windows editors write one).
     init(file: String, bytes: [UInt8]) throws(ConfigProblem) {
         self.file = file
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        try Self.checkText(bytes, file: file)
         lines = KeyFileLines(text: String(decoding: bytes, as: UTF8.self))
         keyFile = g_key_file_new()
         var error: UnsafeMutablePointer<GError>?
@@ -37,16 +41,29 @@ final class KeyFileDocument {
 
     deinit { g_key_file_unref(keyFile) }
 
-    /// The bytes of the file at `path`, read with GLib so its reasons for failing are GLib's.
-    static func contents(of path: String) throws(ConfigProblem) -> [UInt8] {
-        var data: UnsafeMutablePointer<gchar>?
-        var length: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        guard g_file_get_contents(path, &data, &length, &error) != 0, let data else {
-            throw ConfigProblem(file: path, message: "cannot read: \(readFailure(error))")
+    /// The bytes of the file at `path`: a regular file of at most 16 MiB, read until two reads a
+    /// moment apart agree (see `ConfigFileReader`).
+    static func contents(of path: String, reader: ConfigFileReader = .standard) throws(ConfigProblem) -> [UInt8] {
+        try reader.read(path)
+    }
+
+    /// What GKeyFile would pass over silently: a NUL byte ends a value early (`allow=evil.example`
+    /// from `allow=evil.example\0junk`), and group and key names that are not UTF-8 cannot be
+    /// shown. Each is a problem on its line. Values that are not UTF-8 are reported per key.
+    private static func checkText(_ bytes: [UInt8], file: String) throws(ConfigProblem) {
+        var number = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            if line.contains(0) {
+                throw ConfigProblem(file: file, line: number, message: tr("contains a NUL byte, which a text file cannot hold"))
+            }
+            let text = line.drop { $0 == 0x20 || $0 == 0x09 }
+            if text.first == UInt8(ascii: "#") { continue }
+            let name = text.first == UInt8(ascii: "[") ? text : text.prefix { $0 != UInt8(ascii: "=") }
+            if String(validating: name, as: UTF8.self) == nil {
+                throw ConfigProblem(file: file, line: number, message: tr("not UTF-8 text"))
+            }
         }
-        defer { g_free(data) }
-        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
     }
 
     /// Groups in file order, each once (GKeyFile merges a group written twice).
@@ -135,17 +152,6 @@ final class KeyFileDocument {
         guard let vector else { return [] }
         defer { g_strfreev(vector) }
         return (0..<Int(count)).compactMap { vector[$0].map { String(cString: $0) } }
-    }
-
-    /// A short reason for the common failures; GLib's own message (which repeats the path) otherwise.
-    private static func readFailure(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error, error.pointee.domain == g_file_error_quark() else { return takeErrorMessage(error) }
-        switch GFileError(UInt32(error.pointee.code)) {
-        case G_FILE_ERROR_NOENT: g_error_free(error); return "no such file"
-        case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: g_error_free(error); return "permission denied"
-        case G_FILE_ERROR_ISDIR: g_error_free(error); return "is a directory"
-        default: return takeErrorMessage(error)
-        }
     }
 }
 

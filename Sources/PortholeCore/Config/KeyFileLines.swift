@@ -16,22 +16,25 @@ struct KeyFileLines {
     private(set) var firstMalformedLine: Int?
     /// Each line's text without its line ending, for finding a line GLib's message quotes.
     private let texts: [String]
+    /// The lines of each key, by group then key: one lookup per key keeps a file of 100,000
+    /// sites linear (a scan of `entries` per key made it quadratic).
+    private var linesByKey: [String: [String: [Int]]] = [:]
 
     init(text: String) {
         // GKeyFile splits on "\n", drops a "\r" before it, and ignores leading whitespace.
-        // Swift reads "\r\n" as one Character, so split on both spellings of a line end.
-        texts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map(String.init)
+        // Split on bytes: a Character walk over a file of 100,000 sites is slow.
+        texts = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { line in String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self) }
         var group: String?
         for (index, raw) in texts.enumerated() {
             let number = index + 1
             let line = raw.drop(while: { $0 == " " || $0 == "\t" })
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("[") {
+            if line.isEmpty || line.first == "#" { continue }
+            if line.first == "[" {  // not hasPrefix: on a Substring that is Foundation's, a CFString search per line
                 // `[name]`, optionally followed by spaces; the name holds no brackets.
                 let header = line.trimmingKeyFileSpaces()
                 let name = String(header.dropFirst().dropLast())
-                guard header.hasSuffix("]"), !name.isEmpty, !name.contains("["), !name.contains("]") else {
+                guard header.hasSuffix("]"), !name.isEmpty, !name.contains(Character("[")), !name.contains(Character("]")) else {
                     noteMalformed(number)
                     continue
                 }
@@ -41,6 +44,7 @@ struct KeyFileLines {
                 let key = line[..<equals].trimmingKeyFileSpaces()
                 guard let group, Self.isKeyName(key) else { noteMalformed(number); continue }
                 entries.append(Entry(group: group, key: key, line: number))
+                linesByKey[group, default: [:]][key, default: []].append(number)
             } else {
                 noteMalformed(number)
             }
@@ -54,7 +58,7 @@ struct KeyFileLines {
 
     /// Every line that sets `key` in `group`, in file order. GKeyFile keeps the last value.
     func lines(of key: String, in group: String) -> [Int] {
-        entries.filter { $0.group == group && $0.key == key }.map(\.line)
+        linesByKey[group]?[key] ?? []
     }
 
     /// The line of a syntax error: the line GLib's message quotes, else the first malformed line.
@@ -75,17 +79,20 @@ struct KeyFileLines {
     /// GKeyFile's rule: a non-empty key without `=`; brackets only as a trailing `[locale]`.
     private static func isKeyName(_ key: String) -> Bool {
         guard !key.isEmpty else { return false }
-        guard let open = key.firstIndex(of: "[") else { return !key.contains("]") }
+        guard let open = key.firstIndex(of: "[") else { return !key.contains(Character("]")) }
         let locale = key[key.index(after: open)...]
         return open != key.startIndex && locale.count > 1 && locale.last == "]"
-            && !locale.dropLast().contains("[") && !locale.dropLast().contains("]")
+            && !locale.dropLast().contains(Character("[")) && !locale.dropLast().contains(Character("]"))
     }
 }
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs, the whitespace GKeyFile skips.
+    /// Works on UTF-8 bytes: a 100,000-entry list value is trimmed without a Character walk.
     func trimmingKeyFileSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(self.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let text = String(self)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }), let last = text.utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(text[first...last])
     }
 }

@@ -326,6 +326,7 @@ extension CanonicalURL {
             let prefix = rest.first == URLBytes.slash ? [URLBytes.slash, URLBytes.slash] : [URLBytes.slash, URLBytes.slash, URLBytes.slash]
             rest.insert(contentsOf: prefix, at: 0)
         }
+        let authorityHost = try checkedAuthorityHost(rest)
         let uriText = String(decoding: schemeName + [URLBytes.colon] + rest, as: UTF8.self)
 
         var error: UnsafeMutablePointer<GError>?
@@ -338,11 +339,21 @@ extension CanonicalURL {
         var host: [UInt8] = []
         var hostKind = HostKind.none
         let rawHost = g_uri_get_host(uri).map { Array(String(cString: $0).utf8) } ?? []
+        // GUri's relaxed parser ends a host early at characters the WHATWG parser keeps (`;`,
+        // `,`, ...): decide only when both read the same host.
+        if !authorityHost.contains(where: { $0 >= 0x80 }),
+           rawHost.map(URLBytes.lowercased) != authorityHost.map(URLBytes.lowercased) {
+            throw ParseProblem(reason: "host \"\(String(decoding: authorityHost, as: UTF8.self))\" is read differently by GLib and by web browsers")
+        }
         if scheme.isWeb {
             guard !rawHost.isEmpty else { throw ParseProblem(reason: "it has no host") }
             (host, hostKind) = try HostCanonicalizer.canonicalize(rawHost)
         } else if !rawHost.isEmpty, rawHost.map(URLBytes.lowercased) != Array("localhost".utf8) {
             (host, hostKind) = try HostCanonicalizer.canonicalize(rawHost)
+        }
+        // An international name maps to ASCII (`；` to `;`): what it becomes must be a DNS name too.
+        if hostKind == .domain, let byte = host.first(where: { !URLBytes.isHostLabelByte($0) && $0 != URLBytes.dot }) {
+            throw ParseProblem(reason: "host \"\(String(decoding: host, as: UTF8.self))\" contains the character \(HostCanonicalizer.describe(byte)), which a host name cannot hold")
         }
 
         var port = Int(g_uri_get_port(uri))
@@ -373,6 +384,67 @@ extension CanonicalURL {
                                hostKind: hostKind, port: port, pathStart: pathStart, pathEnd: pathEnd,
                                queryStart: queryStart, queryEnd: out.count)
         return CanonicalURL(string: String(decoding: out, as: UTF8.self), layout: layout)
+    }
+
+    /// The host of `rest` (`//authority/path...`, backslashes already slashes) as the WHATWG URL
+    /// standard's basic URL parser reads it: the authority runs to the first `/`, `?` or `#`, the
+    /// host follows its last `@` and ends at a `:` outside brackets; IPv6 brackets removed.
+    ///
+    /// The host must hold only what a DNS name or an IP literal can: letters, digits, `-`, `_`,
+    /// `.`, non-ASCII (an international name, checked after conversion), and in brackets hex
+    /// digits, `:` and `.`. Everything else is refused, in particular the code points WHATWG
+    /// allows in hosts but DNS does not (`;`, `,`, `!`, `$`, `&`, `'`, `(`, `)`, `*`, `+`, `=`,
+    /// `~`, `"`, `` ` ``, `{`, `}`), where GUri's relaxed parser ends the host early, and its
+    /// "forbidden host code points" (URL standard, section 3.2: U+0000, tab, LF, CR, space, `#`,
+    /// `/`, `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^`, `|`) and `%`, which it reads as escapes.
+    /// The port must be digits.
+    static func checkedAuthorityHost(_ rest: [UInt8]) throws(ParseProblem) -> [UInt8] {
+        guard rest.starts(with: [URLBytes.slash, URLBytes.slash]) else { return [] }
+        let authority = rest.dropFirst(2).prefix { $0 != URLBytes.slash && $0 != URLBytes.question && $0 != URLBytes.hash }
+        let hostAndPort = authority.lastIndex(of: URLBytes.at).map { authority[($0 + 1)...] } ?? authority
+        let host: ArraySlice<UInt8>
+        let port: ArraySlice<UInt8>
+        var allowed: (UInt8) -> Bool = { URLBytes.isHostLabelByte(URLBytes.lowercased($0)) || $0 == URLBytes.dot || $0 >= 0x80 }
+        if hostAndPort.first == URLBytes.openBracket {
+            let close = hostAndPort.firstIndex(of: URLBytes.closeBracket) ?? hostAndPort.endIndex
+            host = hostAndPort[(hostAndPort.startIndex + 1)..<close]
+            let after = close < hostAndPort.endIndex ? hostAndPort[(close + 1)...] : []
+            guard close < hostAndPort.endIndex, after.isEmpty || after.first == URLBytes.colon else {
+                throw ParseProblem(reason: "\"\(String(decoding: hostAndPort, as: UTF8.self))\" is not a valid IPv6 address")
+            }
+            port = after.dropFirst()
+            allowed = { URLBytes.hexValue($0) != nil || $0 == URLBytes.colon || $0 == URLBytes.dot }
+        } else {
+            let colon = hostAndPort.firstIndex(of: URLBytes.colon) ?? hostAndPort.endIndex
+            host = hostAndPort[..<colon]
+            port = colon < hostAndPort.endIndex ? hostAndPort[(colon + 1)...] : []
+        }
+        // WHATWG percent-decodes a host before it checks it (as GUri does).
+        let decoded = percentDecoded(host)
+        if let byte = decoded.first(where: { !allowed($0) }) {
+            throw ParseProblem(reason: "host \"\(String(decoding: decoded, as: UTF8.self))\" contains the character \(HostCanonicalizer.describe(byte)), which a host name cannot hold")
+        }
+        guard port.allSatisfy(URLBytes.isDigit) else {
+            throw ParseProblem(reason: "port \"\(String(decoding: port, as: UTF8.self))\" is not a number")
+        }
+        return decoded
+    }
+
+    /// `%XX` escapes decoded; a `%` without two hex digits stays as it is.
+    private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == URLBytes.percent, index + 2 < bytes.endIndex,
+               let high = URLBytes.hexValue(bytes[index + 1]), let low = URLBytes.hexValue(bytes[index + 2]) {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out
     }
 
     /// `scheme:rest` without the fragment; the path runs to the first `?`.

@@ -80,7 +80,7 @@ enum HostCanonicalizer {
         }
     }
 
-    private static func describe(_ byte: UInt8) -> String {
+    static func describe(_ byte: UInt8) -> String {
         byte > 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "0x" + String(byte, radix: 16, uppercase: true)
     }
 

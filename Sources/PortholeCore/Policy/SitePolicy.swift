@@ -184,10 +184,20 @@ extension URLFilter {
     ///   `file:///srv/kiosk/`).
     /// - Any other scheme is refused.
     public static func approving(_ site: Site) throws(FilterError) -> URLFilter {
-        let address = site.address.trimmingWhitespace
-        let fail = { (reason: String) in FilterError(filter: site.address, reason: "site \"\(site.name)\": \(reason)") }
+        do {
+            return try approving(address: site.address, bareHost: site.isBareHost)
+        } catch {
+            throw FilterError(filter: site.address, reason: "site \"\(site.name)\": \(error.reason)")
+        }
+    }
+
+    /// The filter for a site address, or why the policy cannot approve it. The config loader
+    /// checks `[Sites]` with this too, so `--check-config` and run time cannot disagree.
+    static func approving(address written: String, bareHost: Bool) throws(ParseProblem) -> URLFilter {
+        let address = written.trimmingWhitespace
+        let fail = { (reason: String) in ParseProblem(reason: reason) }
         let text: String
-        if site.isBareHost {
+        if bareHost {
             text = String(address.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
         } else {
             let url: CanonicalURL
@@ -218,7 +228,8 @@ extension URLFilter {
 extension String {
     /// Without leading and trailing spaces, tabs and newlines.
     var trimmingWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
