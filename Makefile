@@ -8,16 +8,22 @@ CONFIG     ?= debug
 BUILD_DIR  := .build/$(CONFIG)
 
 # Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
-# Screenshots: ImageMagick's `import`.
+# Screenshots: ImageMagick's `import`. Translations: gettext (xgettext, msgfmt), CJK fonts.
 DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
-                appstream desktop-file-utils libglib2.0-bin
+                appstream desktop-file-utils libglib2.0-bin gettext fonts-noto-cjk
+
+# Translations: po/LANG.po for each language in po/LINGUAS, compiled into .build/locale, where
+# the development build and the tests find them (Localization.localeDirectory()).
+LINGUAS    := $(shell cat po/LINGUAS)
+LOCALE_DIR := .build/locale
+MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/porthole.mo)
 
 # The UI tests' environment: repeatable settings, no input methods, no accessibility bus.
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps build run test unit-test ui-test clean screenshot install uninstall bench bench-peers
+.PHONY: all deps build run test unit-test ui-test clean screenshot install uninstall bench bench-peers locale pot
 
 all: build
 
@@ -36,22 +42,33 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "error: '$(SWIFT)' not found: install the Swift 6 toolchain and put it on PATH" >&2; exit 1; }
 
-build: deps
+build: deps locale
 	$(SWIFT) build -c $(CONFIG)
+
+locale: $(MO_FILES)
+
+$(LOCALE_DIR)/%/LC_MESSAGES/porthole.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+# Regenerates po/porthole.pot and po/POTFILES from the sources; then `msgmerge --update po/LANG.po
+# po/porthole.pot` brings each language up to date for its translator.
+pot:
+	po/make-pot.sh
 
 run: build
 	$(BUILD_DIR)/porthole
 
 # All tests: unit tests (no display needed) and the integration tests under Xvfb, in one run
 # on a private session bus. XCTest runs test methods on the main thread, as GTK needs.
-test: deps
+test: deps locale
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
-unit-test: deps
+unit-test: deps locale
 	$(SWIFT) test --disable-swift-testing --filter 'PortholeCoreTests|GLibBridgeTests'
 
-ui-test: deps
+ui-test: deps locale
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing --filter PortholeUITests
 
@@ -75,9 +92,10 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(DATADIR)/man/man1/porthole.1 \
 	$(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service \
 	$(DATADIR)/porthole/cage/porthole-cage-session \
-	$(DATADIR)/porthole/cage/porthole-cage.service
+	$(DATADIR)/porthole/cage/porthole-cage.service \
+	$(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/porthole.mo)
 
-install: deps
+install: deps locale
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
 	install -Dm755 $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
@@ -90,6 +108,9 @@ install: deps
 	sed 's|/usr/local|$(PREFIX)|g' Resources/systemd/porthole-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service
 	install -m755 Resources/cage/porthole-cage-session $(DATADIR)/porthole/cage/porthole-cage-session
 	sed 's|/usr/local|$(PREFIX)|g' Resources/cage/porthole-cage.service > $(DATADIR)/porthole/cage/porthole-cage.service
+	for lang in $(LINGUAS); do \
+	  install -Dm644 $(LOCALE_DIR)/$$lang/LC_MESSAGES/porthole.mo $(DATADIR)/locale/$$lang/LC_MESSAGES/porthole.mo; \
+	done
 
 uninstall:
 	rm -f $(INSTALLED_FILES)

@@ -1,6 +1,8 @@
 /* The GLib/GObject/GIO seam for PortholeCore and GLibBridge. */
 #include <gio/gio.h>
 #include <glib-unix.h>
+#include <libintl.h>
+#include <locale.h>
 
 /* g_application_command_line_printerr/print are printf-style (variadic), which Swift cannot call. */
 static inline void porthole_command_line_printerr(GApplicationCommandLine *command_line, const char *message) {

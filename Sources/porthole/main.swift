@@ -3,11 +3,12 @@ import Foundation
 import GLibBridge
 import PortholeCore
 
+Localization.setUp()
 let arguments = CommandLine.arguments
 if arguments.count >= 2, arguments[1] == "policy" {
     // An admin tool: answers without a display or a running browser.
     guard arguments.count >= 3, arguments[2] == "check" else {
-        Console.error("usage: porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]")
+        Console.error(tr("usage: porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]"))
         exit(2)
     }
     let status = PolicyCheckCommand.run(

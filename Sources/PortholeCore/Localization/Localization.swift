@@ -1,0 +1,122 @@
+// Where Porthole's message catalogs are, binding its text domain, and the visitor's languages.
+import CGLib
+import Foundation
+
+public enum Localization {
+    /// Binds the `porthole` text domain to `directory` (or to the catalogs found by
+    /// `localeDirectory()`), in UTF-8, and makes it the default domain, as GNOME applications do
+    /// at start. `setlocale(LC_ALL, "")` reads the environment; LANGUAGE (a GNU list such as
+    /// `zh_TW:en`) then picks the catalog, which glibc ignores only in the plain "C" locale.
+    public static func setUp(directory: String? = localeDirectory()) {
+        setlocale(LC_ALL, "")
+        if let directory { bindtextdomain(translationDomain, directory) }
+        bind_textdomain_codeset(translationDomain, "UTF-8")
+        // GLib translates only when the application has set its own default domain (otherwise,
+        // with LANGUAGE set, it keeps English so that one window does not mix two languages).
+        textdomain(translationDomain)
+    }
+
+    /// Uses `languages` (BCP 47 tags such as `zh-TW`, from `[Browser] languages=`) for the
+    /// interface and for sites, in place of the environment's: LANGUAGE becomes `zh_TW:en`.
+    /// Call before any window is built; in the plain "C" locale, messages switch to C.UTF-8
+    /// because glibc ignores LANGUAGE there.
+    public static func use(languages: [String]) {
+        guard !languages.isEmpty else { return }
+        setenv("LANGUAGE", languages.map { $0.replacingOccurrences(of: "-", with: "_") }.joined(separator: ":"), 1)
+        if let current = setlocale(LC_MESSAGES, nil), ["C", "POSIX"].contains(String(cString: current)) {
+            setlocale(LC_MESSAGES, "C.UTF-8")
+        }
+        // glibc caches translations per language; a new textdomain() call makes it look again.
+        textdomain(translationDomain)
+    }
+
+    /// The compiled catalogs: `$PORTHOLE_LOCALE_DIR`; else `PREFIX/share/locale` beside an
+    /// installed binary (`PREFIX/bin/porthole`) when it holds Porthole's catalogs; else the
+    /// `locale` folder that `make` compiles into `.build/` of the checkout the binary was built in.
+    public static func localeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       executable: String = DataDirectory.executablePath()) -> String? {
+        if let dir = environment["PORTHOLE_LOCALE_DIR"], !dir.isEmpty { return dir }
+        var dir = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let installed = dir.deletingLastPathComponent().appendingPathComponent("share/locale")
+        if hasCatalogs(installed.path) { return installed.path }
+        for _ in 0..<5 {
+            let candidate = dir.appendingPathComponent("locale")
+            if hasCatalogs(candidate.path) { return candidate.path }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func hasCatalogs(_ dir: String) -> Bool {
+        let languages = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        return languages.contains {
+            FileManager.default.fileExists(atPath: "\(dir)/\($0)/LC_MESSAGES/\(translationDomain).mo")
+        }
+    }
+
+    /// The language Porthole's messages are shown in, as a BCP 47 tag (`zh-TW`, `ru`, `en`): the
+    /// `Language:` of the catalog gettext picked, or English when it picked none.
+    public static func activeLanguage() -> String {
+        let header = String(cString: g_dgettext(translationDomain, ""))
+        for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
+            let code = line.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces)
+            if let tag = tag(fromLocaleName: code) { return tag }
+        }
+        return "en"
+    }
+
+    /// True for languages written right to left (Arabic, Hebrew, Persian, Urdu, ...).
+    public static func isRightToLeft(_ tag: String) -> Bool {
+        let primary = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        return ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"].contains(primary)
+    }
+
+    /// The languages sites are asked for (Accept-Language, `navigator.languages`), most wanted
+    /// first, as BCP 47 tags: `g_get_language_names()` without codesets, modifiers and "C".
+    public static func preferredLanguages() -> [String] {
+        var names: [String] = []
+        if let list = g_get_language_names() {
+            var index = 0
+            while let name = list[index] {
+                names.append(String(cString: name))
+                index += 1
+            }
+        }
+        return preferredLanguages(fromLocaleNames: names)
+    }
+
+    static func preferredLanguages(fromLocaleNames names: [String]) -> [String] {
+        var tags: [String] = []
+        for name in names {
+            if let tag = tag(fromLocaleName: name), !tags.contains(tag) { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// `zh_TW.UTF-8@variant` as `zh-TW`; nil for "C" and "POSIX".
+    static func tag(fromLocaleName name: String) -> String? {
+        let base = name.prefix { $0 != "." && $0 != "@" }
+        guard !base.isEmpty, base != "C", base != "POSIX" else { return nil }
+        return base.replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// Why `tag` cannot be a `[Browser] languages=` entry, or nil: a language code of two or three
+    /// letters, then optional subtags of letters and digits (`zh-TW`, `sr-Latn`, `es-419`).
+    public static func languageTagProblem(_ tag: String) -> String? {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let isLanguage = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+        let subtagsOK = parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+        return isLanguage && subtagsOK
+            ? nil
+            : tr("\"{tag}\" is not a language tag, like zh-TW, ru or de").replacingOccurrences(of: "{tag}", with: tag)
+    }
+}
+
+extension String {
+    /// The translated text with its `{name}` placeholders replaced by `values[name]`.
+    public func filled(_ values: KeyValuePairs<String, String>) -> String {
+        values.reduce(self) { text, pair in text.replacingOccurrences(of: "{\(pair.key)}", with: pair.value) }
+    }
+}
