@@ -17,8 +17,8 @@ public struct PageState: Sendable, Equatable {
     /// The header bar title: "Loading…" while loading, "Error" after a failed load, else the
     /// page's title, else its host.
     public var headerTitle: String {
-        if isLoading { return "Loading…" }
-        if failed { return "Error" }
+        if isLoading { return tr("Loading…") }
+        if failed { return tr("Error") }
         if let title, !title.isEmpty { return title }
         return headerSubtitle ?? "Porthole"
     }

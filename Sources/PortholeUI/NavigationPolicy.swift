@@ -37,6 +37,6 @@ public enum NavigationPolicy {
 
     public static func answer(_ query: NavigationQuery, policy: SitePolicy) -> NavigationAnswer {
         let decision = policy.decide(request(for: query))
-        return decision.isAllowed ? .allow : .block(reason: decision.reason)
+        return decision.isAllowed ? .allow : .block(reason: decision.localizedReason)
     }
 }

@@ -79,7 +79,7 @@ public final class WebViewCoordinator {
             webkit_web_view_load_html(view, html, baseURI)
         case .file(let path):
             guard let uri = URLHelpers.fileURI(forPath: path) else {
-                showPage(PortholePage.error(url: path, message: "Not a usable file path.", homeURL: parent.homeURL), as: "about:blank")
+                showPage(PortholePage.error(url: path, message: tr("Not a usable file path."), homeURL: parent.homeURL), as: "about:blank")
                 return
             }
             expectedTopLevel = .load
@@ -375,7 +375,7 @@ public final class WebViewCoordinator {
                 let request = webkit_response_policy_decision_get_request(response)
                 let uri = request.flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
                 let isMain = webkit_response_policy_decision_is_main_frame_main_resource(response) != 0
-                let reason = "This is a file to download, and this browser does not download files."
+                let reason = tr("This is a file to download, and this browser does not download files.")
                 webkit_policy_decision_ignore(decision)
                 if isMain {
                     lastRefusal = (uri, reason)  // shown when WebKit reports the abandoned load

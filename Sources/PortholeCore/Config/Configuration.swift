@@ -60,6 +60,9 @@ public struct BrowserSettings: Sendable, Equatable {
     public var userAgentSuffix: String
     /// `tls-exceptions`: hosts whose certificate errors are accepted (self-signed kiosk servers).
     public var tlsExceptions: [String]
+    /// `languages`: BCP 47 tags (`zh-TW`, `en`), most wanted first, for Porthole's own text and
+    /// for what sites are asked for; empty follows the system's locale (LANGUAGE, LANG).
+    public var languages: [String] = []
 
     public init(javascript: Bool = true, httpsOnly: Bool = false, swipeNavigation: Bool = true, zoom: Double = 1.0,
                 userAgentSuffix: String = "", tlsExceptions: [String] = []) {

@@ -43,7 +43,7 @@ final class KeyFileDocument {
         var length: gsize = 0
         var error: UnsafeMutablePointer<GError>?
         guard g_file_get_contents(path, &data, &length, &error) != 0, let data else {
-            throw ConfigProblem(file: path, message: "cannot read: \(readFailure(error))")
+            throw ConfigProblem(file: path, message: tr("cannot read: {reason}").filled(["reason": readFailure(error)]))
         }
         defer { g_free(data) }
         return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
@@ -121,10 +121,10 @@ final class KeyFileDocument {
         switch GKeyFileError(UInt32(error.pointee.code)) {
         case G_KEY_FILE_ERROR_UNKNOWN_ENCODING:
             g_error_free(error)
-            return InvalidConfigValue("not UTF-8 text")
+            return InvalidConfigValue(tr("not UTF-8 text"))
         case G_KEY_FILE_ERROR_INVALID_VALUE:
             g_error_free(error)
-            return InvalidConfigValue("invalid escape sequence: use \\s, \\n, \\t, \\r, \\\\, and \\; in lists")
+            return InvalidConfigValue(tr("invalid escape sequence: use \\s, \\n, \\t, \\r, \\\\, and \\; in lists"))
         default:
             return InvalidConfigValue(takeErrorMessage(error))
         }
@@ -141,9 +141,9 @@ final class KeyFileDocument {
     private static func readFailure(_ error: UnsafeMutablePointer<GError>?) -> String {
         guard let error, error.pointee.domain == g_file_error_quark() else { return takeErrorMessage(error) }
         switch GFileError(UInt32(error.pointee.code)) {
-        case G_FILE_ERROR_NOENT: g_error_free(error); return "no such file"
-        case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: g_error_free(error); return "permission denied"
-        case G_FILE_ERROR_ISDIR: g_error_free(error); return "is a directory"
+        case G_FILE_ERROR_NOENT: g_error_free(error); return tr("no such file")
+        case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: g_error_free(error); return tr("permission denied")
+        case G_FILE_ERROR_ISDIR: g_error_free(error); return tr("is a directory")
         default: return takeErrorMessage(error)
         }
     }

@@ -45,7 +45,7 @@ enum HostCanonicalizer {
     static func domainOrIPv4(_ ascii: [UInt8]) throws(ParseProblem) -> (host: [UInt8], kind: HostKind) {
         var host = ascii
         if host.last == URLBytes.dot { host.removeLast() }
-        guard !host.isEmpty else { throw ParseProblem(reason: "the host is empty") }
+        guard !host.isEmpty else { throw ParseProblem(reason: tr("the host is empty")) }
         var labelStart = 0
         for index in host.indices {
             let byte = host[index]

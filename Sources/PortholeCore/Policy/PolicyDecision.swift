@@ -76,6 +76,22 @@ public struct PolicyDecision: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { reason }
 
+    /// `reason` in the visitor's language, for the Blocked page (the logs and `porthole policy
+    /// check` keep `reason`).
+    public var localizedReason: String {
+        let filter = self.filter ?? ""
+        switch cause {
+        case .allowFilter(let site?):
+            return tr("allowed by filter \"{filter}\" (site \"{site}\")")
+                .replacingOccurrences(of: "{filter}", with: filter).replacingOccurrences(of: "{site}", with: site)
+        case .allowFilter(nil): return tr("allowed by filter \"{filter}\"").replacingOccurrences(of: "{filter}", with: filter)
+        case .blockFilter: return tr("blocked by filter \"{filter}\"").replacingOccurrences(of: "{filter}", with: filter)
+        case .wildcardBlock:
+            return tr("blocked by filter \"{filter}\": not on the approved list").replacingOccurrences(of: "{filter}", with: filter)
+        case .sentence(let sentence): return sentence
+        }
+    }
+
     public static func == (lhs: PolicyDecision, rhs: PolicyDecision) -> Bool {
         lhs.verdict == rhs.verdict && lhs.filter == rhs.filter && lhs.reason == rhs.reason
     }

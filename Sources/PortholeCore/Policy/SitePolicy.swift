@@ -200,11 +200,11 @@ extension URLFilter {
                 let explicitPort = url.port.map { $0 != url.schemeKind.defaultPort } ?? false
                 text = url.host + (explicitPort ? ":\(url.port ?? 0)" : "")
             } else if url.schemeKind == .file {
-                guard url.host.isEmpty else { throw fail("a file: site must be a local path, such as file:///srv/kiosk/") }
+                guard url.host.isEmpty else { throw fail(tr("a file: site must be a local path, such as file:///srv/kiosk/")) }
                 let path = url.path
                 text = "file://" + String(path[...(path.lastIndex(of: "/") ?? path.startIndex)])
             } else {
-                throw fail("only web and file: sites can be approved")
+                throw fail(tr("only web and file: sites can be approved"))
             }
         }
         do {
