@@ -1,0 +1,108 @@
+// Porthole in Traditional Chinese and Russian: the window, the idle warning and the Blocked
+// page read in the visitor's language, and sites are asked for it (Accept-Language).
+import CWebKitGtk
+import Foundation
+import GLibBridge
+import PortholeCore
+import PortholeUI
+import TestSupport
+import XCTest
+
+final class LocalizationUITests: XCTestCase {
+    /// Runs `body` with Porthole speaking `languages` as `[Browser] languages=` makes it (LANGUAGE
+    /// set before any window exists; C.UTF-8 when the locale is plain C), then English again.
+    private func speaking(_ languages: [String], _ body: () throws -> Void) throws {
+        let directory = try XCTUnwrap(Localization.localeDirectory(), "no compiled catalogs: run `make locale` (make test does)")
+        let previous = ProcessInfo.processInfo.environment["LANGUAGE"]
+        Localization.setUp(directory: directory)
+        Localization.use(languages: languages)
+        defer {
+            if let previous { setenv("LANGUAGE", previous, 1) } else { unsetenv("LANGUAGE") }
+            Localization.setUp(directory: directory)
+        }
+        try body()
+    }
+
+    @MainActor private static func labels(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        UI.descendants(of: widget).compactMap { child in
+            let instance = UnsafeMutableRawPointer(child).assumingMemoryBound(to: GTypeInstance.self)
+            guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 else { return nil }
+            return gtk_label_get_text(child.cast()).map { String(cString: $0) }
+        }
+    }
+
+    /// The window, the Blocked page and Accept-Language in one language; a fresh engine, because
+    /// WebKit takes the preferred languages when its context is made.
+    @MainActor private static func checkWindowAndBlockedPage(open: String, tooltip: String, blockedHeading: String,
+                                           lang: String, acceptLanguage: String, navigatorLanguages: String) throws {
+        do {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<!DOCTYPE html><title>Home</title><p>home</p>") }
+            let configuration = Configuration(sites: SiteList([Site(name: "Home", address: server.url("/home"))]))
+            let engine = BrowserEngine(sites: configuration.sites, ephemeral: true)
+            let window = BrowserWindow(application: TestApp.application, engine: engine,
+                                       options: BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration)))
+            window.show()
+            defer { TestApp.close(window) }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/home")))
+
+            XCTAssertEqual(labels(in: window.openMenuButton), [open], "the Open button's label")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(window.openMenuButton).map { String(cString: $0) }, tooltip)
+            XCTAssertEqual(server.acceptLanguage["/home"], acceptLanguage, "what the site was asked for")
+            XCTAssertEqual(UI.evaluate("navigator.languages.join(',')", in: window), navigatorLanguages)
+
+            window.load(url: "https://blocked.example/")
+            XCTAssertTrue(UI.wait { UI.evaluate("document.querySelector('h1') ? document.querySelector('h1').textContent : ''", in: window) == blockedHeading },
+                          "the Blocked page's heading")
+            XCTAssertEqual(UI.evaluate("document.documentElement.lang", in: window), lang)
+            XCTAssertEqual(server.requests.filter { $0.host == "blocked.example" }.count, 0)
+        }
+    }
+
+    @MainActor private static func checkIdleWarning(title: String, countdown pattern: String) throws {
+        do {
+            let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Start", address: PortholePage.startURL)]) {
+                $0.kiosk.idleTimeout = 1
+                $0.kiosk.idleWarning = 3
+            }
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            let kiosk = try XCTUnwrap(window.kiosk)
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: PortholePage.startURL))
+            UI.press(UInt32(GDK_KEY_a), in: window)  // a visitor was here
+            XCTAssertTrue(UI.wait(5) { kiosk.isIdleWarningVisible })
+            XCTAssertNotNil(kiosk.idleWarningText.range(of: pattern, options: .regularExpression), kiosk.idleWarningText)
+            XCTAssertTrue(labels(in: window.window!).contains(title), "the warning's title")
+        }
+    }
+
+    func testTraditionalChineseWindowBlockedPageAndSites() throws {
+        try speaking(["zh-TW"]) { try MainActor.assumeIsolated {
+            try Self.checkWindowAndBlockedPage(open: "開啟", tooltip: "開啟核准的網站", blockedHeading: "此網頁無法在這裡開啟",
+                                          lang: "zh-TW", acceptLanguage: "zh-TW,zh;q=0.90", navigatorLanguages: "zh-TW")
+        } }
+    }
+
+    func testTraditionalChineseIdleWarningCountsDown() throws {
+        try speaking(["zh-TW"]) { try MainActor.assumeIsolated {
+            try Self.checkIdleWarning(title: "您還在嗎？", countdown: "^畫面將在 [123] 秒後重新開始")
+        } }
+    }
+
+    func testRussianWindowBlockedPageAndSites() throws {
+        try speaking(["ru"]) { try MainActor.assumeIsolated {
+            try Self.checkWindowAndBlockedPage(open: "Открыть", tooltip: "Открыть разрешённый сайт", blockedHeading: "Эта страница здесь недоступна",
+                                          lang: "ru", acceptLanguage: "ru", navigatorLanguages: "ru")
+        } }
+    }
+
+    func testRussianIdleWarningCountsDownInTheRightForm() throws {
+        try speaking(["ru"]) { try MainActor.assumeIsolated {
+            // The warning shows 3 (or, on a slow machine, 2) seconds: "секунды", the form for 2-4.
+            try Self.checkIdleWarning(title: "Вы ещё здесь?", countdown: "^Через [23] секунды экран будет сброшен")
+        } }
+    }
+}
