@@ -26,7 +26,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// Porthole's own start page, which is always reachable.
-    public static let startPage = Site(name: "Start page", address: "porthole://start/")
+    public static let startPage = Site(name: tr("Start page"), address: "porthole://start/")
 
     /// What to run with when the configuration has problems: only the start page (which lists
     /// the problems), nothing allowed, everything blocked, no permissions, no TLS exceptions.
