@@ -99,6 +99,26 @@ final class LocalizationUITests: XCTestCase {
         } }
     }
 
+    func testHelpAndConfigProblemsInRussianWithTheDevelopmentBuildsCatalogs() throws {
+        try MainActor.assumeIsolated {
+            let dir = TemporaryDirectory()
+            defer { dir.remove() }
+            let bad = dir.write("bad.conf", "[Sites]\nApple=apple.com\n[Browser]\njavascript=maybe\nlanguages=ru_RU\n")
+            let env = ["XDG_CONFIG_HOME": dir.path + "/none", "LC_ALL": "C.UTF-8", "LANGUAGE": "ru"]
+            let help = try Subprocess.run(BuildProducts.porthole, ["--help"], environment: env)
+            XCTAssertEqual(help.status, 0, help.stderr)
+            XCTAssertTrue(help.stdout.contains("--config=ФАЙЛ"), help.stdout)
+            XCTAssertTrue(help.stdout.contains("Показать версию и выйти"), help.stdout)
+            XCTAssertTrue(help.stdout.contains("Porthole показывает только сайты, разрешённые его конфигурацией."), help.stdout)
+
+            let check = try Subprocess.run(BuildProducts.porthole, ["--check-config", bad], environment: env)
+            XCTAssertEqual(check.status, 1)
+            let lines = check.stderr.split(separator: "\n").map(String.init)
+            XCTAssertTrue(lines.contains("\(bad):4: Browser/javascript: ожидается true или false"), check.stderr)
+            XCTAssertTrue(lines.contains("\(bad):5: Browser/languages: \"ru_RU\" — не языковой тег, такой как zh-TW, ru или de"), check.stderr)
+        }
+    }
+
     func testRussianIdleWarningCountsDownInTheRightForm() throws {
         try speaking(["ru"]) { try MainActor.assumeIsolated {
             // The warning shows 3 (or, on a slow machine, 2) seconds: "секунды", the form for 2-4.
