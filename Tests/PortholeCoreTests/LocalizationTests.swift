@@ -98,6 +98,18 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
+    func testBlockedReasonsAreShownTranslatedAndLoggedInEnglish() throws {
+        let policy = SitePolicy(configuration: Configuration(sites: SiteList([Site(name: "A", address: "a.example")])))
+        try speaking(["ru"]) {
+            let wildcard = policy.decide(PolicyRequest(url: "https://b.example/"))
+            XCTAssertEqual(wildcard.reason, "blocked by filter \"*\": not on the approved list")
+            XCTAssertEqual(wildcard.localizedReason, "заблокировано фильтром \"*\": нет в списке разрешённых")
+            let mail = policy.decide(PolicyRequest(url: "mailto:someone@a.example"))
+            XCTAssertTrue(mail.reason.hasPrefix("blocked: mailto: URLs are refused"), mail.reason)
+            XCTAssertTrue(mail.localizedReason.hasPrefix("заблокировано: URL mailto: отклоняются"), mail.localizedReason)
+        }
+    }
+
     func testRightToLeftLanguagesGetDir() {
         for tag in ["ar", "he", "fa", "ur", "ar-EG", "yi"] { XCTAssertTrue(Localization.isRightToLeft(tag), tag) }
         for tag in ["en", "zh-TW", "ru", "de", "tr", "az"] { XCTAssertFalse(Localization.isRightToLeft(tag), tag) }
