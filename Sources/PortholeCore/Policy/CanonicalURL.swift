@@ -65,7 +65,7 @@ public struct URLParseError: Error, Sendable, Equatable, CustomStringConvertible
         self.reason = reason
     }
 
-    public var description: String { "not a valid URL \"\(url)\": \(reason)" }
+    public var description: String { tr("not a valid URL \"{url}\": {reason}").filled(["url": url, "reason": reason]) }
 }
 
 /// A URL reduced to what filters look at, so that one address has one spelling.

@@ -33,7 +33,7 @@ enum FilterParser {
                 let kind = SchemeKind(name: name)
                 if kind == .file { return try file(body) }
                 guard kind.isWeb else {
-                    throw ParseProblem(reason: "a filter for the \"\(shown):\" scheme can only be \"\(shown):*\" or \"\(shown)://*\"")
+                    throw ParseProblem(reason: tr("a filter for the \"{scheme}:\" scheme can only be \"{scheme}:*\" or \"{scheme}://*\"").filled(["scheme": shown]))
                 }
                 scheme = name
                 rest = body
@@ -41,7 +41,7 @@ enum FilterParser {
                 return try data(after)
             } else if !name.contains(URLBytes.dot), !(after.first.map(URLBytes.isDigit) ?? false) {
                 // `localhost:8080` and `example.com:8080` are a host and a port; `about:blank` is not.
-                throw ParseProblem(reason: "the scheme \"\(shown):\" must be followed by \"//\" (only \"\(shown):*\" may leave it out)")
+                throw ParseProblem(reason: tr("the scheme \"{scheme}:\" must be followed by \"//\" (only \"{scheme}:*\" may leave it out)").filled(["scheme": shown]))
             }
         }
         return try hostFilter(scheme: scheme, rest: rest)
@@ -114,7 +114,7 @@ enum FilterParser {
             let shown = String(decoding: portPart, as: UTF8.self)
             guard !portPart.isEmpty, portPart.count <= 5, portPart.allSatisfy(URLBytes.isDigit),
                   let value = Int(shown), (1...65535).contains(value) else {
-                throw ParseProblem(reason: "port \"\(shown)\" is not a number from 1 to 65535")
+                throw ParseProblem(reason: tr("port \"{port}\" is not a number from 1 to 65535").filled(["port": shown]))
             }
             port = value
         }
@@ -125,7 +125,7 @@ enum FilterParser {
             guard !exact else { throw ParseProblem(reason: tr("\".*\" is not a host; write \"*\" for any host")) }
         } else if !bracketed, hostPart.contains(URLBytes.colon) {
             let shown = String(decoding: hostPart, as: UTF8.self)
-            throw ParseProblem(reason: "host \"\(shown)\" contains the character \":\"")
+            throw ParseProblem(reason: tr("host \"{host}\" contains the character \":\"").filled(["host": shown]))
         } else if hostPart.contains(URLBytes.star) {
             throw ParseProblem(reason: tr("\"*\" can only stand alone for any host; \"example.com\" already matches its subdomains"))
         } else if bracketed {
@@ -159,16 +159,16 @@ enum FilterParser {
     /// most 63 bytes, 253 in all. A filter that could never match a real host is a mistake.
     private static func checkLabels(_ host: [UInt8]) throws(ParseProblem) {
         func problem(_ what: String) -> ParseProblem {
-            ParseProblem(reason: "host \"\(String(decoding: host, as: UTF8.self))\" \(what)")
+            ParseProblem(reason: what.filled(["host": String(decoding: host, as: UTF8.self)]))
         }
-        guard host.count <= 253 else { throw problem(tr("is longer than 253 characters")) }
+        guard host.count <= 253 else { throw problem(tr("host \"{host}\" is longer than 253 characters")) }
         var labelStart = 0
         for index in 0...host.count {
             if index == host.count || host[index] == URLBytes.dot {
-                guard index - labelStart <= 63 else { throw problem(tr("has a label longer than 63 characters")) }
+                guard index - labelStart <= 63 else { throw problem(tr("host \"{host}\" has a label longer than 63 characters")) }
                 labelStart = index + 1
             } else if !URLBytes.isHostLabelByte(host[index]) {
-                throw problem(tr("may only hold letters, digits, \"-\" and \"_\""))
+                throw problem(tr("host \"{host}\" may only hold letters, digits, \"-\" and \"_\""))
             }
         }
     }
@@ -192,7 +192,7 @@ enum FilterParser {
         do {
             url = try CanonicalURL.parseWithGUri(String(decoding: probe, as: UTF8.self))
         } catch {
-            throw ParseProblem(reason: "the path or query cannot be read: \(error.reason)")
+            throw ParseProblem(reason: tr("the path or query cannot be read: {reason}").filled(["reason": error.reason]))
         }
         return url.withView { view in
             let layout = view.layout

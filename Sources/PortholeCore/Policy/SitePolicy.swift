@@ -192,7 +192,7 @@ extension URLFilter {
     /// - Any other scheme is refused.
     public static func approving(_ site: Site) throws(FilterError) -> URLFilter {
         let address = site.address.trimmingWhitespace
-        let fail = { (reason: String) in FilterError(filter: site.address, reason: "site \"\(site.name)\": \(reason)") }
+        let fail = { (reason: String) in FilterError(filter: site.address, reason: tr("site \"{name}\": {reason}").filled(["name": site.name, "reason": reason])) }
         let text: String
         if site.isBareHost {
             text = String(address.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
