@@ -11,7 +11,7 @@ BUILD_DIR  := .build/$(CONFIG)
 # Screenshots: ImageMagick's `import`. Translations: gettext (xgettext, msgfmt), CJK fonts.
 DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
-                appstream desktop-file-utils libglib2.0-bin gettext fonts-noto-cjk
+                appstream desktop-file-utils libglib2.0-bin gettext fonts-noto-cjk locales
 
 # Translations: po/LANG.po for each language in po/LINGUAS, compiled into .build/locale, where
 # the development build and the tests find them (Localization.localeDirectory()).
@@ -76,6 +76,12 @@ ui-test: deps locale
 screenshot: build
 	$(TEST_ENV) xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot.png; kill $$pid'
 	@echo "wrote docs/screenshot.png"
+	@# In Traditional Chinese, in a real zh_TW.UTF-8 locale as a Taiwanese kiosk has one (compiled
+	@# from Debian's `locales` into .build/locales): GTK then draws its labels in the Traditional
+	@# forms of Noto Sans CJK (with only LANGUAGE=zh_TW it cannot tell which Han forms to use).
+	mkdir -p .build/locales && localedef -i zh_TW -f UTF-8 .build/locales/zh_TW.UTF-8
+	$(TEST_ENV) LC_ALL=zh_TW.UTF-8 LOCPATH=.build/locales xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot-zh_TW.png; kill $$pid'
+	@echo "wrote docs/screenshot-zh_TW.png"
 
 # Installs like a GNOME application. The binary is a release build with the Swift runtime linked
 # in statically, so it runs without the toolchain; its own scratch directory keeps it apart from
