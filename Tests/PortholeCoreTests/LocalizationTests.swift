@@ -168,8 +168,8 @@ final class LocalizationTests: XCTestCase {
                     "\(root)/co/.build/x86_64-unknown-linux-gnu/debug", "\(root)/other/bin"] {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         }
-        FileManager.default.createFile(atPath: "\(root)/usr/share/locale/ru/LC_MESSAGES/porthole.mo", contents: Data())
-        FileManager.default.createFile(atPath: "\(root)/co/.build/locale/de/LC_MESSAGES/porthole.mo", contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(root)/usr/share/locale/ru/LC_MESSAGES/porthole.mo", contents: Data()))
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(root)/co/.build/locale/de/LC_MESSAGES/porthole.mo", contents: Data()))
         XCTAssertEqual(Localization.localeDirectory(environment: [:], executable: "\(root)/usr/bin/porthole"),
                        "\(root)/usr/share/locale")
         XCTAssertEqual(Localization.localeDirectory(environment: [:], executable: "\(root)/co/.build/x86_64-unknown-linux-gnu/debug/porthole"),
