@@ -119,6 +119,30 @@ final class LocalizationUITests: XCTestCase {
         }
     }
 
+    /// The real binary in C.UTF-8 with no LANGUAGE: `[Browser] languages=ru` alone turns it
+    /// Russian, for sites (Accept-Language) and for its own messages.
+    func testLanguagesKeyMakesTheBrowserRussianInACLocale() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            let home = TemporaryDirectory()
+            let bus = try PrivateBus()
+            var browser: Subprocess?
+            defer { browser?.stop(); bus.stop(); server.stop(); home.remove() }
+            server.route = { _ in .html("<!DOCTYPE html><title>Home</title><p>home</p>") }
+            let config = home.write("porthole.conf", "[Sites]\nHome=\(server.url("/home"))\n[Browser]\nlanguages=ru\n")
+            var environment = bus.environment(home: home)
+            environment["LC_ALL"] = "C.UTF-8"
+            environment["LANGUAGE"] = ""
+            browser = try Subprocess(BuildProducts.porthole, ["--config", config], environment: environment)
+            XCTAssertTrue(UI.wait(30) { server.count(path: "/home") == 1 }, browser?.stderr ?? "")
+            XCTAssertEqual(server.acceptLanguage["/home"], "ru")
+            // The running browser answers a second start in its own language.
+            let second = try Subprocess.run(BuildProducts.porthole, ["--config", config], environment: environment)
+            XCTAssertEqual(second.status, 0, second.stderr)
+            XCTAssertTrue(second.stderr.contains("porthole: уже запущен; его конфигурация не меняется"), second.stderr)
+        }
+    }
+
     func testRussianIdleWarningCountsDownInTheRightForm() throws {
         try speaking(["ru"]) { try MainActor.assumeIsolated {
             // The warning shows 3 (or, on a slow machine, 2) seconds: "секунды", the form for 2-4.

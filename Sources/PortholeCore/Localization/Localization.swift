@@ -11,8 +11,12 @@ public enum Localization {
         setlocale(LC_ALL, "")
         if let directory { bindtextdomain(translationDomain, directory) }
         bind_textdomain_codeset(translationDomain, "UTF-8")
-        // GLib translates only when the application has set its own default domain (otherwise,
-        // with LANGUAGE set, it keeps English so that one window does not mix two languages).
+        // g_dgettext decides once, at its first call, whether to translate at all: not when the
+        // default domain is the app's own and has no catalog for the language of that moment
+        // (so a window does not mix languages). In C.UTF-8 that would keep English for good,
+        // before `[Browser] languages=` has been read; asking first, while the default domain
+        // is still "messages", settles it as "translate".
+        _ = g_dgettext(translationDomain, "")
         textdomain(translationDomain)
     }
 
