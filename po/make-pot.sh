@@ -8,7 +8,7 @@ set -eu
 pot=${1:-po/porthole.pot}
 potfiles=${2:-po/POTFILES}
 grep -rlE '(^|[^A-Za-z0-9_.])tr[nc]?\("' Sources --include='*.swift' | LC_ALL=C sort > "$potfiles"
-xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file \
+xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --add-location=file \
   --keyword= --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 \
   --add-comments=TRANSLATORS: --package-name=porthole --msgid-bugs-address=porthole@localhost \
   --files-from="$potfiles" --output="$pot.tmp" 2>"$pot.err" || { cat "$pot.err" >&2; rm -f "$pot.err"; exit 1; }
