@@ -76,6 +76,29 @@ final class TranslationCatalogTests: XCTestCase {
         }
     }
 
+    /// A call xgettext cannot read (a variable, an interpolation, a multi-line literal) would
+    /// stay English in every language without any other test noticing.
+    func testEveryTranslationCallTakesPlainStringLiterals() throws {
+        let plain = #""(?:[^"\\\n]|\\[^(])*""#
+        let call = try NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.])(tr|trn|trc)\("#)
+        let good = try NSRegularExpression(pattern: #"^(tr\(\s*"# + plain + #"\s*\)|(trn|trc)\(\s*"# + plain + #"\s*,\s*"# + plain + ")")
+        let sources = FileManager.default.enumerator(atPath: root + "/Sources")!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        var checked = 0
+        for file in sources {
+            let text = try String(contentsOfFile: root + "/Sources/" + file, encoding: .utf8)
+            for match in call.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let start = Range(match.range, in: text)!.lowerBound
+                let line = text[text.lineRange(for: start..<start)].trimmingCharacters(in: .whitespacesAndNewlines)
+                if line.hasPrefix("//") || line.contains("func tr") { continue }
+                let rest = String(text[start...])
+                XCTAssertNotNil(good.firstMatch(in: rest, range: NSRange(rest.startIndex..., in: rest)),
+                                "\(file): write the English as one plain literal: \(line)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
     func testEveryListedLanguageTranslatesEveryMessage() throws {
         XCTAssertEqual(try languages.sorted(), ["de", "es", "fr", "ru", "zh_CN", "zh_TW"])
         for language in try languages {
