@@ -78,7 +78,7 @@ screenshot: build
 	@echo "wrote docs/screenshot.png"
 	@# In Traditional Chinese, in a real zh_TW.UTF-8 locale as a Taiwanese kiosk has one (compiled
 	@# from Debian's `locales` into .build/locales): GTK then draws its labels in the Traditional
-	@# forms of Noto Sans CJK (with only LANGUAGE=zh_TW it cannot tell which Han forms to use).
+	@# forms of Noto Sans CJK (in C.UTF-8 it cannot tell which Han forms to use).
 	mkdir -p .build/locales && localedef -i zh_TW -f UTF-8 .build/locales/zh_TW.UTF-8
 	$(TEST_ENV) LC_ALL=zh_TW.UTF-8 LOCPATH=.build/locales xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot-zh_TW.png; kill $$pid'
 	@echo "wrote docs/screenshot-zh_TW.png"
