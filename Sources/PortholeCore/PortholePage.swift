@@ -84,6 +84,7 @@ public enum PortholePage {
         var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">\(backLabel)</a>"]
         let homeLabel = HTML.escape(tr("Home"))
         if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        // TRANSLATORS: the heading of the page shown instead of a site this computer does not allow.
         let heading = tr("This page is not available here")
         return document(title: tr("Blocked"), body: """
             <h1>\(HTML.escape(heading))</h1>

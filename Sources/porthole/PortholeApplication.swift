@@ -269,6 +269,7 @@ enum Console {
     /// A line from standard input; at a terminal, prompted on stderr and not echoed.
     static func readSecretLine() -> String? {
         guard isatty(STDIN_FILENO) != 0 else { return Swift.readLine(strippingNewline: true) }
+        // TRANSLATORS: the prompt for the kiosk exit PIN at a terminal (porthole --hash-pin).
         FileHandle.standardError.write(Data((tr("PIN: ")).utf8))
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
