@@ -143,6 +143,29 @@ final class LocalizationUITests: XCTestCase {
         }
     }
 
+    func testMakeInstallShipsTheTranslationsTheInstalledBinaryFinds() throws {
+        try MainActor.assumeIsolated {
+            let destdir = TemporaryDirectory()
+            defer { destdir.remove() }
+            let make = { (target: String) in
+                try Subprocess.run("/usr/bin/make", ["-C", BuildProducts.packageRoot, target, "DESTDIR=\(destdir.path)", "PREFIX=/usr"],
+                                   timeout: 900)
+            }
+            let install = try make("install")
+            XCTAssertEqual(install.status, 0, install.stderr)
+            let catalogs = ["de", "es", "fr", "ru", "zh_CN", "zh_TW"].map { destdir.path + "/usr/share/locale/\($0)/LC_MESSAGES/porthole.mo" }
+            for file in catalogs { XCTAssertTrue(FileManager.default.fileExists(atPath: file), file) }
+            // Started from /, far from the checkout's .build/locale.
+            let help = try Subprocess(destdir.path + "/usr/bin/porthole", ["--help"],
+                                      environment: ["LC_ALL": "C.UTF-8", "LANGUAGE": "zh_TW", "PORTHOLE_LOCALE_DIR": ""], directory: "/")
+            XCTAssertTrue(help.wait())
+            XCTAssertTrue(help.stdout.contains("顯示版本後結束"), help.stdout)
+            let uninstall = try make("uninstall")
+            XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
+            for file in catalogs { XCTAssertFalse(FileManager.default.fileExists(atPath: file), file) }
+        }
+    }
+
     func testRussianIdleWarningCountsDownInTheRightForm() throws {
         try speaking(["ru"]) { try MainActor.assumeIsolated {
             // The warning shows 3 (or, on a slow machine, 2) seconds: "секунды", the form for 2-4.
