@@ -110,6 +110,38 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
+    func testPagesInARightToLeftLanguageSayDirRTL() throws {
+        // A one-message Hebrew catalog, compiled for this test: Porthole ships none yet.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("porthole-he-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/he/LC_MESSAGES", withIntermediateDirectories: true)
+        try """
+            msgid ""
+            msgstr ""
+            "Language: he\\n"
+            "Content-Type: text/plain; charset=UTF-8\\n"
+
+            msgid "Blocked"
+            msgstr "חסום"
+            """.write(toFile: dir + "/he.po", atomically: true, encoding: .utf8)
+        let msgfmt = Process()
+        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+        msgfmt.arguments = ["-o", dir + "/he/LC_MESSAGES/porthole.mo", dir + "/he.po"]
+        try msgfmt.run()
+        msgfmt.waitUntilExit()
+        XCTAssertEqual(msgfmt.terminationStatus, 0)
+        let previous = ProcessInfo.processInfo.environment["LANGUAGE"]
+        Localization.setUp(directory: dir)
+        Localization.use(languages: ["he"])
+        defer {
+            if let previous { setenv("LANGUAGE", previous, 1) } else { unsetenv("LANGUAGE") }
+            Localization.setUp(directory: Localization.localeDirectory())
+        }
+        let page = PortholePage.blocked(url: "https://b.example/", reason: "x", homeURL: nil)
+        XCTAssertTrue(page.contains("<html lang=\"he\" dir=\"rtl\">"), page)
+        XCTAssertTrue(page.contains("<title>חסום</title>"), page)
+    }
+
     func testRightToLeftLanguagesGetDir() {
         for tag in ["ar", "he", "fa", "ur", "ar-EG", "yi"] { XCTAssertTrue(Localization.isRightToLeft(tag), tag) }
         for tag in ["en", "zh-TW", "ru", "de", "tr", "az"] { XCTAssertFalse(Localization.isRightToLeft(tag), tag) }
