@@ -110,6 +110,11 @@ final class LocalizationUITests: XCTestCase {
             XCTAssertTrue(help.stdout.contains("--config=ФАЙЛ"), help.stdout)
             XCTAssertTrue(help.stdout.contains("Показать версию и выйти"), help.stdout)
             XCTAssertTrue(help.stdout.contains("Porthole показывает только сайты, разрешённые его конфигурацией."), help.stdout)
+            // With no locale at all (LANG unset, as in a fresh container), LANGUAGE still counts.
+            var bare = env
+            bare["LC_ALL"] = "C"
+            let bareHelp = try Subprocess.run(BuildProducts.porthole, ["--help"], environment: bare)
+            XCTAssertTrue(bareHelp.stdout.contains("Показать версию и выйти"), bareHelp.stdout)
 
             let check = try Subprocess.run(BuildProducts.porthole, ["--check-config", bad], environment: env)
             XCTAssertEqual(check.status, 1)

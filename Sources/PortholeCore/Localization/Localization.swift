@@ -6,9 +6,15 @@ public enum Localization {
     /// Binds the `porthole` text domain to `directory` (or to the catalogs found by
     /// `localeDirectory()`), in UTF-8, and makes it the default domain, as GNOME applications do
     /// at start. `setlocale(LC_ALL, "")` reads the environment; LANGUAGE (a GNU list such as
-    /// `zh_TW:en`) then picks the catalog, which glibc ignores only in the plain "C" locale.
+    /// `zh_TW:en`) then picks the catalog.
     public static func setUp(directory: String? = localeDirectory()) {
         setlocale(LC_ALL, "")
+        if let language = getenv("LANGUAGE"), language.pointee != 0, isPlainC(LC_CTYPE), isPlainC(LC_MESSAGES) {
+            // No locale at all but a language asked for: C.UTF-8, in the environment too,
+            // because GTK sets the locale from it again when it starts.
+            setenv("LC_ALL", "C.UTF-8", 1)
+            setlocale(LC_ALL, "")
+        }
         if let directory { bindtextdomain(translationDomain, directory) }
         bind_textdomain_codeset(translationDomain, "UTF-8")
         // g_dgettext decides once, at its first call, whether to translate at all: not when the
@@ -22,16 +28,27 @@ public enum Localization {
 
     /// Uses `languages` (BCP 47 tags such as `zh-TW`, from `[Browser] languages=`) for the
     /// interface and for sites, in place of the environment's: LANGUAGE becomes `zh_TW:en`.
-    /// Call before any window is built; in the plain "C" locale, messages switch to C.UTF-8
-    /// because glibc ignores LANGUAGE there.
+    /// Call before any window is built.
     public static func use(languages: [String]) {
         guard !languages.isEmpty else { return }
         setenv("LANGUAGE", languages.map { $0.replacingOccurrences(of: "-", with: "_") }.joined(separator: ":"), 1)
-        if let current = setlocale(LC_MESSAGES, nil), ["C", "POSIX"].contains(String(cString: current)) {
-            setlocale(LC_MESSAGES, "C.UTF-8")
-        }
+        leavePlainC()
         // glibc caches translations per language; a new textdomain() call makes it look again.
         textdomain(translationDomain)
+    }
+
+    /// In the plain "C" locale (no LANG at all, as in many containers) glibc ignores LANGUAGE and
+    /// GLib prints only ASCII. When a language was asked for explicitly, messages and characters
+    /// switch to C.UTF-8, which glibc always has: the same locale, in UTF-8.
+    private static func leavePlainC() {
+        for category in [LC_CTYPE, LC_MESSAGES] where isPlainC(category) {
+            setlocale(category, "C.UTF-8")
+        }
+    }
+
+    private static func isPlainC(_ category: Int32) -> Bool {
+        guard let current = setlocale(category, nil) else { return true }
+        return ["C", "POSIX"].contains(String(cString: current))
     }
 
     /// The compiled catalogs: `$PORTHOLE_LOCALE_DIR`; else `PREFIX/share/locale` beside an
