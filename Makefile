@@ -8,20 +8,26 @@ CONFIG     ?= debug
 BUILD_DIR  := .build/$(CONFIG)
 
 # Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
-# Screenshots: ImageMagick's `import`.
+# Screenshots: ImageMagick's `import`. Translations: gettext (xgettext, msgfmt), CJK fonts.
 DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev libjson-glib-dev \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
-                appstream desktop-file-utils libglib2.0-bin systemd
+                appstream desktop-file-utils libglib2.0-bin systemd gettext fonts-noto-cjk locales
 
 # `make deb` also needs these (not everyone's deps): dpkg-shlibdeps, strip, lintian.
 DEB_BUILD_PACKAGES := dpkg-dev binutils lintian
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/porthole/PortholeApplication.swift)
 
+# Translations: po/LANG.po for each language in po/LINGUAS, compiled into .build/locale, where
+# the development build and the tests find them (Localization.localeDirectory()).
+LINGUAS    := $(shell cat po/LINGUAS)
+LOCALE_DIR := .build/locale
+MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/porthole.mo)
+
 # The UI tests' environment: repeatable settings, no input methods, no accessibility bus.
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps install-packages deb deb-test build run test man check-files unit-test ui-test clean screenshot install uninstall bench bench-peers
+.PHONY: all deps install-packages deb deb-test build run test man check-files unit-test ui-test clean screenshot install uninstall bench bench-peers locale pot
 
 all: build
 
@@ -48,16 +54,27 @@ install-packages:
 WEB_EXTENSION_DIR = mkdir -p $(BUILD_DIR)/web-extensions && \
 	ln -sf ../libPortholeWebExtension.so $(BUILD_DIR)/web-extensions/libPortholeWebExtension.so
 
-build: deps
+build: deps locale
 	$(SWIFT) build -c $(CONFIG)
 	$(WEB_EXTENSION_DIR)
+
+locale: $(MO_FILES)
+
+$(LOCALE_DIR)/%/LC_MESSAGES/porthole.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+# Regenerates po/porthole.pot and po/POTFILES from the sources; then `msgmerge --update po/LANG.po
+# po/porthole.pot` brings each language up to date for its translator.
+pot:
+	po/make-pot.sh
 
 run: build
 	$(BUILD_DIR)/porthole
 
 # All tests: unit tests (no display needed) and the integration tests under Xvfb, in one run
 # on a private session bus. XCTest runs test methods on the main thread, as GTK needs.
-test: deps check-files
+test: deps check-files locale
 	$(SWIFT) build --build-tests
 	$(WEB_EXTENSION_DIR)
 	$(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
@@ -76,10 +93,10 @@ check-files:
 	appstreamcli validate --strict --no-net Resources/dev.porthole.Porthole.metainfo.xml
 	desktop-file-validate Resources/dev.porthole.Porthole.desktop
 
-unit-test: deps
+unit-test: deps locale
 	$(SWIFT) test --disable-swift-testing --filter 'PortholeCoreTests|GLibBridgeTests'
 
-ui-test: deps check-files
+ui-test: deps check-files locale
 	$(SWIFT) build --build-tests
 	$(WEB_EXTENSION_DIR)
 	$(WEB_EXTENSION_DIR)
@@ -89,6 +106,12 @@ ui-test: deps check-files
 screenshot: build
 	$(TEST_ENV) xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot.png; kill $$pid'
 	@echo "wrote docs/screenshot.png"
+	@# In Traditional Chinese, in a real zh_TW.UTF-8 locale as a Taiwanese kiosk has one (compiled
+	@# from Debian's `locales` into .build/locales): GTK then draws its labels in the Traditional
+	@# forms of Noto Sans CJK (in C.UTF-8 it cannot tell which Han forms to use).
+	mkdir -p .build/locales && localedef -i zh_TW -f UTF-8 .build/locales/zh_TW.UTF-8
+	$(TEST_ENV) LC_ALL=zh_TW.UTF-8 LOCPATH=.build/locales xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot-zh_TW.png; kill $$pid'
+	@echo "wrote docs/screenshot-zh_TW.png"
 
 # Installs like a GNOME application. The binary is a release build with the Swift runtime linked
 # in statically, so it runs without the toolchain; its own scratch directory keeps it apart from
@@ -113,9 +136,10 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(DATADIR)/man/man5/porthole.conf.5 \
 	$(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service \
 	$(DATADIR)/porthole/cage/porthole-cage-session \
-	$(DATADIR)/porthole/cage/porthole-cage.service
+	$(DATADIR)/porthole/cage/porthole-cage.service \
+	$(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/porthole.mo)
 
-install:
+install: locale
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
 	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
 	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
@@ -132,6 +156,9 @@ install:
 	sed 's|/usr/local|$(PREFIX)|g' Resources/systemd/porthole-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service
 	install -m755 Resources/cage/porthole-cage-session $(DATADIR)/porthole/cage/porthole-cage-session
 	sed 's|/usr/local|$(PREFIX)|g' Resources/cage/porthole-cage.service > $(DATADIR)/porthole/cage/porthole-cage.service
+	for lang in $(LINGUAS); do \
+	  install -Dm644 $(LOCALE_DIR)/$$lang/LC_MESSAGES/porthole.mo $(DATADIR)/locale/$$lang/LC_MESSAGES/porthole.mo; \
+	done
 
 # The Debian package: porthole_VERSION_ARCH.deb from a `make install` staging tree, checked by
 # lintian. `make deb-test` checks its fields and files and runs the unpacked binary.

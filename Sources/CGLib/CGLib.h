@@ -3,6 +3,8 @@
 #include <glib-unix.h>
 /* libxcrypt: crypt_r and crypt_gensalt_rn for the kiosk exit PIN (Debian: libcrypt-dev). */
 #include <crypt.h>
+#include <libintl.h>
+#include <locale.h>
 
 /* g_application_command_line_printerr/print are printf-style (variadic), which Swift cannot call. */
 static inline void porthole_command_line_printerr(GApplicationCommandLine *command_line, const char *message) {

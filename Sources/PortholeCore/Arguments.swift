@@ -14,7 +14,7 @@ public enum Arguments {
     public static func target(for argument: String, fileURI: (String) -> String?) -> Result<String, Problem> {
         let trimmed = argument.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return .failure(Problem(argument: argument, message: "not a URL or a file name"))
+            return .failure(Problem(argument: argument, message: tr("not a URL or a file name")))
         }
         if hasScheme(trimmed) {
             return .success(trimmed)
@@ -25,7 +25,7 @@ public enum Arguments {
         if looksLikeHost(trimmed) {
             return .success("https://" + trimmed)
         }
-        return .failure(Problem(argument: argument, message: "not a URL, and there is no such file"))
+        return .failure(Problem(argument: argument, message: tr("not a URL, and there is no such file")))
     }
 
     /// Why the command line cannot be used before GApplication reads it, or nil. GOption keeps

@@ -17,8 +17,9 @@ public struct PageState: Sendable, Equatable {
     /// The header bar title: "Loading…" while loading, "Error" after a failed load, else the
     /// page's title, else its host.
     public var headerTitle: String {
-        if isLoading { return "Loading…" }
-        if failed { return "Error" }
+        // TRANSLATORS: the window's title while a page loads.
+        if isLoading { return tr("Loading…") }
+        if failed { return tr("Error") }
         if let title, !title.isEmpty { return title }
         return headerSubtitle ?? "Porthole"
     }

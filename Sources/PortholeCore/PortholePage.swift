@@ -32,12 +32,15 @@ public enum PortholePage {
                 return "<li><a class=\"site\" href=\"\(href)\">\(label)</a> <span class=\"address\">\(address)</span></li>"
             }
             .joined(separator: "\n")
+        let none = tr("No sites are approved yet. Ask the person who set up this computer to add some.")
         let body = links.isEmpty
-            ? "<p>No sites are approved yet. Ask the person who set up this computer to add some.</p>"
+            ? "<p>\(HTML.escape(none))</p>"
             : "<ul class=\"sites\">\n\(links)\n</ul>"
-        return document(title: "Start page", body: """
-            <h1>Approved sites</h1>
-            <p class="lead">This browser opens the sites below. Choose one to begin.</p>
+        let heading = tr("Approved sites")
+        let lead = tr("This browser opens the sites below. Choose one to begin.")
+        return document(title: tr("Start page"), body: """
+            <h1>\(HTML.escape(heading))</h1>
+            <p class="lead">\(HTML.escape(lead))</p>
             \(body)
             """)
     }
@@ -46,10 +49,13 @@ public enum PortholePage {
     /// blocks every navigation until an admin fixes the file (fail closed).
     public static func configurationProblems(_ problems: [String]) -> String {
         let items = problems.map { "<li class=\"url\">\(HTML.escape($0))</li>" }.joined(separator: "\n")
-        return document(title: "Configuration error", body: """
-            <h1>This browser is not set up correctly</h1>
-            <p class="lead">Its configuration has problems, so every page is blocked until they are fixed.
-            Ask the person who set up this computer to run <code>porthole --check-config</code>.</p>
+        let heading = tr("This browser is not set up correctly")
+        // TRANSLATORS: {command} is `porthole --check-config`, shown as code.
+        let lead = HTML.escape(tr("Its configuration has problems, so every page is blocked until they are fixed. Ask the person who set up this computer to run {command}."))
+            .replacingOccurrences(of: "{command}", with: "<code>porthole --check-config</code>")
+        return document(title: tr("Configuration error"), body: """
+            <h1>\(HTML.escape(heading))</h1>
+            <p class="lead">\(lead)</p>
             <ul>
             \(items)
             </ul>
@@ -59,10 +65,13 @@ public enum PortholePage {
     /// Shown in the view when a load fails: the failing URL, the error, Retry and Home.
     public static func error(url: String, message: String, homeURL: String?) -> String {
         var buttons: [String] = []
-        if let retry = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(retry)\">Retry</a>") }
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
-        return document(title: "Error", body: """
-            <h1>This page could not be loaded</h1>
+        let retryLabel = HTML.escape(tr("Retry"))
+        if let retry = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(retry)\">\(retryLabel)</a>") }
+        let homeLabel = HTML.escape(tr("Home"))
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        let heading = tr("This page could not be loaded")
+        return document(title: tr("Error"), body: """
+            <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
             <p class="reason">\(HTML.escape(message))</p>
             <p class="buttons">\(buttons.joined(separator: " "))</p>
@@ -71,10 +80,14 @@ public enum PortholePage {
 
     /// Shown in the view when a top-level load is refused by the site policy.
     public static func blocked(url: String, reason: String, homeURL: String?) -> String {
-        var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">Back</a>"]
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
-        return document(title: "Blocked", body: """
-            <h1>This page is not available here</h1>
+        let backLabel = HTML.escape(tr("Back"))
+        var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">\(backLabel)</a>"]
+        let homeLabel = HTML.escape(tr("Home"))
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        // TRANSLATORS: the heading of the page shown instead of a site this computer does not allow.
+        let heading = tr("This page is not available here")
+        return document(title: tr("Blocked"), body: """
+            <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
             <p class="reason">\(HTML.escape(sentence(reason)))</p>
             <p class="buttons">\(buttons.joined(separator: " "))</p>
@@ -86,10 +99,13 @@ public enum PortholePage {
         text.prefix(1).uppercased() + text.dropFirst()
     }
 
+    /// A page in the language of Porthole's messages (`lang`, and `dir` for right-to-left scripts).
     static func document(title: String, body: String) -> String {
-        """
+        let language = Localization.activeLanguage()
+        let direction = Localization.isRightToLeft(language) ? " dir=\"rtl\"" : ""
+        return """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
+        <html lang="\(HTML.escape(language))"\(direction)><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(HTML.escape(title))</title>
         <style>\(style)</style></head>

@@ -20,6 +20,7 @@ public enum RestrictedPorts {
 
     /// What the error page says about it.
     public static func message(port: Int) -> String {
-        "Port \(port) is one that browsers never use for web pages, for safety (it belongs to another kind of service)."
+        tr("Port {port} is one that browsers never use for web pages, for safety (it belongs to another kind of service).")
+            .replacingOccurrences(of: "{port}", with: String(port))
     }
 }

@@ -102,6 +102,7 @@ public final class BrowserEngine {
         // Porthole's pages are served by the browser itself: treat them as secure, not as web content.
         let security = webkit_web_context_get_security_manager(context)
         webkit_security_manager_register_uri_scheme_as_secure(security, PortholePage.scheme)
+        Self.setPreferredLanguages(Localization.preferredLanguages(), of: context)
         // The response decision already refuses what the view cannot show; this catches the rest
         // (`<a download>`, context-menu "Download Linked File"), before a byte is written.
         contextOwner.connect("download-started", .pointer { [weak self] download in
@@ -165,7 +166,7 @@ public final class BrowserEngine {
     fileprivate func serve(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
         let uri = String(cString: webkit_uri_scheme_request_get_uri(request))
         guard let html = servedPages.last(where: { $0.uri == uri })?.html ?? PortholePage.page(for: uri, sites: sites, problems: problems) else {
-            let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "No such Porthole page: \(uri)")
+            let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), tr("No such Porthole page: {url}").filled(["url": uri]))
             webkit_uri_scheme_request_finish_error(request, error)
             g_error_free(error)
             return
@@ -176,6 +177,19 @@ public final class BrowserEngine {
         webkit_uri_scheme_request_finish(request, stream, gint64(bytes.count), "text/html; charset=utf-8")
         g_object_unref(stream)
         g_bytes_unref(gbytes)
+    }
+
+    /// Accept-Language and `navigator.languages` in the languages Porthole speaks (the UI's, or
+    /// `[Browser] languages=`); with none (the "C" locale) WebKit keeps its default.
+    private static func setPreferredLanguages(_ languages: [String], of context: UnsafeMutablePointer<WebKitWebContext>) {
+        guard !languages.isEmpty else { return }
+        var strings: [UnsafeMutablePointer<gchar>?] = languages.map { g_strdup($0) } + [nil]
+        defer { strings.forEach { g_free($0) } }
+        strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                webkit_web_context_set_preferred_languages(context, $0)
+            }
+        }
     }
 
     private static func xdgDirectory(_ base: UnsafePointer<gchar>?) -> String {

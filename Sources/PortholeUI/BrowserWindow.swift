@@ -253,18 +253,18 @@ public final class BrowserWindow {
 
         let navigation = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_style_context_add_class(gtk_widget_get_style_context(navigation), "linked")
-        let back = iconButton("go-previous-symbolic", tooltip: "Back (Alt+Left)", action: "win.back")
-        let forward = iconButton("go-next-symbolic", tooltip: "Forward (Alt+Right)", action: "win.forward")
+        let back = iconButton("go-previous-symbolic", tooltip: tr("Back (Alt+Left)"), action: "win.back")
+        let forward = iconButton("go-next-symbolic", tooltip: tr("Forward (Alt+Right)"), action: "win.forward")
         gtk_container_add(navigation.cast(), back)
         gtk_container_add(navigation.cast(), forward)
         gtk_header_bar_pack_start(header.cast(), navigation)
 
         let openContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
-        gtk_container_add(openContent.cast(), gtk_label_new("Open"))
+        gtk_container_add(openContent.cast(), gtk_label_new(trc("header bar button", "Open")))
         gtk_container_add(openContent.cast(), gtk_image_new_from_icon_name("pan-down-symbolic", GTK_ICON_SIZE_BUTTON))
         if let old = gtk_bin_get_child(openButton.cast()) { gtk_container_remove(openButton.cast(), old) }
         gtk_container_add(openButton.cast(), openContent)
-        gtk_widget_set_tooltip_text(openButton, "Open an approved site")
+        gtk_widget_set_tooltip_text(openButton, tr("Open an approved site"))
         gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
         gtk_header_bar_pack_end(header.cast(), openButton)
         if options.kiosk != nil {
@@ -278,8 +278,8 @@ public final class BrowserWindow {
         let bar = bottomBar
         if let kiosk = options.kiosk {
             // The header bar is gone: Back and Home move down here, sized for fingers.
-            gtk_action_bar_pack_start(bar.cast(), iconButton("go-previous-symbolic", tooltip: "Back", action: "win.back", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
-            gtk_action_bar_pack_start(bar.cast(), iconButton("go-home-symbolic", tooltip: "Home", action: "win.home", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
+            gtk_action_bar_pack_start(bar.cast(), iconButton("go-previous-symbolic", tooltip: tr("Back"), action: "win.back", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
+            gtk_action_bar_pack_start(bar.cast(), iconButton("go-home-symbolic", tooltip: tr("Home"), action: "win.home", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
             if !kiosk.toolbar { gtk_widget_set_no_show_all(bar, 1) }
         }
         gtk_widget_set_size_request(progressBar, 280, -1)
@@ -287,7 +287,7 @@ public final class BrowserWindow {
         gtk_action_bar_pack_start(bar.cast(), progressBar)
         gtk_button_set_image(refreshButton.cast(), refreshIcon)
         gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
-        gtk_widget_set_tooltip_text(refreshButton, "Reload (F5)")
+        gtk_widget_set_tooltip_text(refreshButton, tr("Reload (F5)"))
         gtk_action_bar_pack_end(bar.cast(), refreshButton)
         return bar
     }
@@ -388,7 +388,7 @@ public final class BrowserWindow {
             appliedLoading = state.isLoading
             gtk_image_set_from_icon_name(refreshIcon.cast(), state.isLoading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
             gtk_actionable_set_action_name(OpaquePointer(refreshButton), state.isLoading ? "win.stop" : "win.reload")
-            gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? "Stop (Escape)" : "Reload (F5)")
+            gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? tr("Stop (Escape)") : tr("Reload (F5)"))
         }
         actions["back"]?.isEnabled = state.canGoBack
         actions["forward"]?.isEnabled = state.canGoForward

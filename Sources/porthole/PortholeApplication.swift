@@ -64,27 +64,21 @@ final class PortholeApplication {
     // MARK: Command line
 
     private func addOptions() {
-        // GApplication keeps pointers to these strings: static strings live for the whole run.
-        func add(_ name: StaticString, _ arg: GOptionArg, _ description: StaticString, _ argDescription: StaticString? = nil) {
+        // GApplication keeps pointers to these strings: translated copies that live for the whole run.
+        func add(_ name: StaticString, _ arg: GOptionArg, _ description: String, _ argDescription: String? = nil) {
             g_application_add_main_option(gApplication, name.cString, 0, G_OPTION_FLAG_NONE, arg,
-                                          description.cString, argDescription?.cString)
+                                          g_strdup(description), argDescription.map { g_strdup($0) } ?? nil)
         }
-        add("config", G_OPTION_ARG_FILENAME, "Read the configuration from FILE instead of the user's file", "FILE")
-        add("check-config", G_OPTION_ARG_NONE, "Check the configuration (or each FILE) and print every problem; exit 1 if any")
-        add("private", G_OPTION_ARG_NONE, "Keep no website data (cookies, storage, cache) after quitting")
-        add("kiosk", G_OPTION_ARG_NONE, "Run fullscreen and locked down, as [Kiosk] enabled=true does")
-        add("hash-pin", G_OPTION_ARG_NONE, "Read a kiosk exit PIN from standard input and print its exit-pin-hash= line")
-        add("version", G_OPTION_ARG_NONE, "Print the version and exit")
-        add("", G_OPTION_ARG_FILENAME_ARRAY, "", "[URL|FILE]")
-        g_application_set_option_context_summary(gApplication, """
-            Porthole shows only the sites its configuration approves.
-
-            Admin tools:
-              porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]
-              porthole --check-config [FILE...]
-              porthole status [--max-error-minutes N]
-              echo PIN | porthole --hash-pin
-            """)
+        // TRANSLATORS: FILE is the --config option's argument, as `porthole --help` shows it.
+        add("config", G_OPTION_ARG_FILENAME, tr("Read the configuration from FILE instead of the user's file"), tr("FILE"))
+        add("check-config", G_OPTION_ARG_NONE, tr("Check the configuration (or each FILE) and print every problem; exit 1 if any"))
+        add("private", G_OPTION_ARG_NONE, tr("Keep no website data (cookies, storage, cache) after quitting"))
+        add("kiosk", G_OPTION_ARG_NONE, tr("Run fullscreen and locked down, as [Kiosk] enabled=true does"))
+        add("hash-pin", G_OPTION_ARG_NONE, tr("Read a kiosk exit PIN from standard input and print its exit-pin-hash= line"))
+        add("version", G_OPTION_ARG_NONE, tr("Print the version and exit"))
+        add("", G_OPTION_ARG_FILENAME_ARRAY, "", tr("[URL|FILE]"))
+        // TRANSLATORS: the command lines after "Admin tools:" stay as they are.
+        g_application_set_option_context_summary(gApplication, tr("Porthole shows only the sites its configuration approves.\n\nAdmin tools:\n  porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]\n  porthole --check-config [FILE...]\n  porthole status [--max-error-minutes N]\n  echo PIN | porthole --hash-pin"))
     }
 
     /// Runs in the process that was started, before it looks for a running instance.
@@ -116,7 +110,8 @@ final class PortholeApplication {
         Log.debug("command line", fields: ["PORTHOLE_REMOTE": isRemote ? "true" : "false",
                                            "PORTHOLE_ARGUMENTS": options.remaining.joined(separator: " ")])
         if options.remaining.count > 1 {
-            porthole_command_line_printerr(commandLine, "porthole: give at most one URL or file (got \(options.remaining.count))\n")
+            porthole_command_line_printerr(commandLine, "porthole: " + tr("give at most one URL or file (got {count})")
+                .replacingOccurrences(of: "{count}", with: String(options.remaining.count)) + "\n")
             return 2
         }
         if engine == nil {
@@ -124,6 +119,8 @@ final class PortholeApplication {
             if options.flag("private") { overrides[.ephemeral] = "true" }
             if options.flag("kiosk") { overrides[.kioskEnabled] = "true" }
             loadConfiguration(report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
+            // `[Browser] languages=` is read once, before the window and the web context exist.
+            Localization.use(languages: configuration.browser.languages)
             let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
             if let lastLoad { engine.show(lastLoad) }
             engine.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
@@ -132,7 +129,8 @@ final class PortholeApplication {
             notifier?.startWatchdog()
         } else if isRemote, options.string("config") != nil || options.flag("private") || options.flag("kiosk") {
             porthole_command_line_printerr(commandLine,
-                "porthole: already running; its configuration stays (use `gapplication action \(Self.applicationID) reload-config`)\n")
+                "porthole: " + tr("already running; its configuration stays (use `gapplication action {id} reload-config`)")
+                    .replacingOccurrences(of: "{id}", with: Self.applicationID) + "\n")
         }
         var target: String?
         if let argument = options.remaining.first {
@@ -310,7 +308,8 @@ enum Console {
     /// A line from standard input; at a terminal, prompted on stderr and not echoed.
     static func readSecretLine() -> String? {
         guard isatty(STDIN_FILENO) != 0 else { return Swift.readLine(strippingNewline: true) }
-        FileHandle.standardError.write(Data("PIN: ".utf8))
+        // TRANSLATORS: the prompt for the kiosk exit PIN at a terminal (porthole --hash-pin).
+        FileHandle.standardError.write(Data((tr("PIN: ")).utf8))
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved

@@ -3,6 +3,7 @@ import Foundation
 import GLibBridge
 import PortholeCore
 
+Localization.setUp()
 let arguments = CommandLine.arguments
 if arguments.count == 2, arguments[1] == "--dump-config-man-page" {
     // Hidden: `make man` writes porthole.conf(5) from the schema the loader uses.
@@ -15,7 +16,7 @@ if arguments.count >= 2, arguments[1] == "policy" {
     signal(SIGPIPE, SIG_IGN)
     let output = LineOutput()
     guard arguments.count >= 3, arguments[2] == "check" else {
-        Console.error("usage: porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]")
+        Console.error(tr("usage: porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]"))
         exit(2)
     }
     let status = PolicyCheckCommand.run(

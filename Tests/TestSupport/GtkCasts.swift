@@ -8,6 +8,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     public func cast() -> UnsafeMutablePointer<GtkToggleButton> { checked(gtk_toggle_button_get_type()) }
     public func cast() -> UnsafeMutablePointer<GtkMenuButton> { checked(gtk_menu_button_get_type()) }
     public func cast() -> UnsafeMutablePointer<GtkEntry> { checked(gtk_entry_get_type()) }
+    public func cast() -> UnsafeMutablePointer<GtkLabel> { checked(gtk_label_get_type()) }
 
     private func checked<T>(_ type: GType) -> UnsafeMutablePointer<T> {
         precondition(g_type_check_instance_is_a(UnsafeMutableRawPointer(self).assumingMemoryBound(to: GTypeInstance.self), type) != 0,

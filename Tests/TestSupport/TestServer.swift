@@ -46,6 +46,8 @@ public final class TestServer {
     private let owner: ObjectOwner
     public private(set) var port: UInt16 = 0
     public private(set) var requests: [TestRequest] = []
+    /// The Accept-Language header of the last request for each path (absent when none was sent).
+    public private(set) var acceptLanguage: [String: String] = [:]
     /// Answers a request; the default answers 404.
     public var route: @MainActor (TestRequest) -> TestResponse = { _ in .status(404, "Not Found") }
     private var held: [(OpaquePointer, String)] = []
@@ -109,6 +111,9 @@ public final class TestServer {
             path: g_uri_get_path(uri).map { String(cString: $0) } ?? "/",
             query: g_uri_get_query(uri).map { String(cString: $0) })
         requests.append(request)
+        if let language = soup_message_headers_get_one(soup_server_message_get_request_headers(message), "Accept-Language") {
+            acceptLanguage[request.path] = String(cString: language)
+        }
         let response = route(request)
         if case .hold(let html) = response {
             g_object_ref(UnsafeMutableRawPointer(message))

@@ -53,24 +53,25 @@ enum AddressRules {
     }
 
     private static func addressProblem(_ address: String) -> String? {
-        if address.isEmpty { return "no address: write a host like example.com or a URL like https://example.com/" }
+        if address.isEmpty { return tr("no address: write a host like example.com or a URL like https://example.com/") }
         if Site(name: "", address: address).isBareHost {
             if isHost(address) { return nil }
-            return "\"\(address)\" is not a host name or IP address; write a URL with its scheme, like https://\(address)"
+            return tr("\"{address}\" is not a host name or IP address; write a URL with its scheme, like https://{address}").filled(["address": address])
         }
         var error: UnsafeMutablePointer<GError>?
         guard let uri = g_uri_parse(address, G_URI_FLAGS_NONE, &error) else {
-            return "\"\(address)\" is not a valid URL: \(takeErrorMessage(error))"
+            return tr("\"{address}\" is not a valid URL: {reason}").filled(["address": address, "reason": takeErrorMessage(error)])
         }
         defer { g_uri_unref(uri) }
         let scheme = String(cString: g_uri_get_scheme(uri)).lowercased()
         guard siteSchemes.contains(scheme) else {
-            return "\"\(address)\" has the unsupported scheme \(scheme): use \(siteSchemes.joined(separator: ", "))"
+            return tr("\"{address}\" has the unsupported scheme {scheme}: use {schemes}")
+                .filled(["address": address, "scheme": scheme, "schemes": siteSchemes.joined(separator: ", ")])
         }
         guard let hostPointer = g_uri_get_host(uri), case let host = String(cString: hostPointer), !host.isEmpty else {
-            return "\"\(address)\" has no host"
+            return tr("\"{address}\" has no host").filled(["address": address])
         }
-        return isHost(host) ? nil : "\"\(address)\" has an invalid host \"\(host)\""
+        return isHost(host) ? nil : tr("\"{address}\" has an invalid host \"{host}\"").filled(["address": address, "host": host])
     }
 
     /// The address as the same site would be written any other way: `apple.com` and

@@ -61,7 +61,7 @@ public enum ConfigLoader {
             var values: [(key: ConfigKey, value: String)] = []
             for (key, value) in overrides.sorted(by: { $0.key.description < $1.key.description }) {
                 if ConfigSchema.setting(key) == nil {
-                    problems.append(ConfigProblem(file: commandLineOrigin, key: key.description, message: "unknown key"))
+                    problems.append(ConfigProblem(file: commandLineOrigin, key: key.description, message: tr("unknown key")))
                 } else {
                     values.append((key, value))
                 }
@@ -85,7 +85,7 @@ public enum ConfigLoader {
         // A file that could not be read may have had the sites; do not blame the others.
         if result.sites == nil, !readFailed, let file = result.sitesFile {
             problems.append(ConfigProblem(file: file, key: "[\(ConfigSchema.sites)]",
-                                          message: "no approved sites: add a [Sites] group with at least one site, like Example=example.com"))
+                                          message: tr("no approved sites: add a [Sites] group with at least one site, like Example=example.com")))
         }
         return ConfigLoadResult(problems: problems, notices: notices + result.notices, resolved: result.resolved,
                                 exitPinHashFile: result.exitPinHashFile)
@@ -111,7 +111,7 @@ public enum ConfigLoader {
             } else {
                 let looked = [sources.user, sources.system, sources.bundled].compactMap { $0 }.joined(separator: ", ")
                 problems.append(ConfigProblem(file: sources.bundled ?? DataDirectory.defaultConfigName,
-                                              message: "no configuration file found (looked for \(looked))"))
+                                              message: tr("no configuration file found (looked for {files})").filled(["files": looked])))
             }
         }
         return files
@@ -157,7 +157,7 @@ public enum ConfigLoader {
             let isLocked = { (key: ConfigKey) in !layer.role.isSystemLayer && locks.covers(key) }
             for attempt in layer.attempts {
                 if isLocked(attempt.key) {
-                    notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: "\(attempt.key) is locked by \(lockedBy(attempt.key))"))
+                    notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: tr("{key} is locked by {file}").filled(["key": attempt.key.description, "file": lockedBy(attempt.key)])))
                 } else {
                     attempt.assignment?(&resolved)
                     if attempt.key == ConfigSchema.exitPinHash, attempt.assignment != nil {
@@ -169,7 +169,7 @@ public enum ConfigLoader {
                 if !layer.role.isSystemLayer, locks.groups.contains(ConfigSchema.sites) {
                     let sitesKey = ConfigKey(group: ConfigSchema.sites, name: "")
                     notices.append(ConfigNotice(origin: layer.origin, line: layer.sitesLine,
-                                                message: "\(ConfigSchema.sites) is locked by \(lockedBy(sitesKey))"))
+                                                message: tr("{key} is locked by {file}").filled(["key": ConfigSchema.sites, "file": lockedBy(sitesKey)])))
                 } else {
                     sites = layerSites
                 }
@@ -194,11 +194,11 @@ enum ConfigRole {
 
     func origin(_ file: String) -> String {
         switch self {
-        case .system: "system file \(file)"
-        case .dropIn: "drop-in file \(file)"
-        case .bundled: "bundled file \(file)"
-        case .user: "user file \(file)"
-        case .commandLineFile: "--config file \(file)"
+        case .system: tr("system file {file}").filled(["file": file])
+        case .dropIn: tr("drop-in file {file}").filled(["file": file])
+        case .bundled: tr("bundled file {file}").filled(["file": file])
+        case .user: tr("user file {file}").filled(["file": file])
+        case .commandLineFile: tr("--config file {file}").filled(["file": file])
         case .commandLine: ConfigLoader.commandLineOrigin
         }
     }
@@ -245,12 +245,12 @@ struct ConfigLayer {
                 readLocks(document)
             case ConfigSchema.locks:
                 notices.append(ConfigNotice(origin: origin, line: line,
-                                            message: "[\(group)] is ignored: only the system file \(ConfigSources.systemPath) and \(ConfigSources.systemDropInPath) can lock keys"))
+                                            message: tr("[{group}] is ignored: only the system file {file} and {folder} can lock keys").filled(["group": group, "file": ConfigSources.systemPath, "folder": ConfigSources.systemDropInPath])))
             case _ where ConfigSchema.groups.contains(group):
                 readSettings(document, group: group, validateFilter: validateFilter)
             default:
-                let hint = ConfigSchema.suggestion(for: group, among: ConfigSchema.groups).map { " (did you mean [\($0)]?)" } ?? ""
-                problems.append(problem(line, key: "[\(group)]", "unknown group" + hint))
+                let hint = ConfigSchema.suggestion(for: group, among: ConfigSchema.groups).map { " " + tr("(did you mean [{group}]?)").filled(["group": $0]) } ?? ""
+                problems.append(problem(line, key: "[\(group)]", tr("unknown group") + hint))
             }
         }
         reportRepeatedKeys(document.lines)
@@ -289,7 +289,7 @@ struct ConfigLayer {
         sitesLine = document.lines.headerLine(of: group)
         let names = document.keys(in: group)
         if names.isEmpty {
-            problems.append(problem(sitesLine, key: "[\(group)]", "no sites: list at least one, like Example=example.com"))
+            problems.append(problem(sitesLine, key: "[\(group)]", tr("no sites: list at least one, like Example=example.com")))
         }
         var sites: [Site] = []
         var firstByIdentity: [String: (name: String, line: Int?)] = [:]
@@ -306,8 +306,8 @@ struct ConfigLayer {
                 }
                 let identity = AddressRules.siteIdentity(address)
                 if let first = firstByIdentity[identity] {
-                    let seen = first.line.map { " (line \($0))" } ?? ""
-                    problems.append(problem(line, key: key.description, "duplicate site: same address as \(first.name)\(seen)"))
+                    let seen = first.line.map { " " + tr("(line {line})").filled(["line": String($0)]) } ?? ""
+                    problems.append(problem(line, key: key.description, tr("duplicate site: same address as {name}").filled(["name": first.name]) + seen))
                     continue
                 }
                 firstByIdentity[identity] = (name, line)
@@ -336,11 +336,11 @@ struct ConfigLayer {
                 if parts.count == 1, lockable.contains(entry) {
                     locks.groups.insert(entry)
                 } else if parts.count == 2, parts[0] == ConfigSchema.sites {
-                    problems.append(problem(line, key: key.description, "\"\(entry)\": [Sites] is locked as a whole; write Sites"))
+                    problems.append(problem(line, key: key.description, tr("\"{entry}\": [Sites] is locked as a whole; write Sites").filled(["entry": entry])))
                 } else if parts.count == 2, ConfigSchema.setting(ConfigKey(group: parts[0], name: parts[1])) != nil {
                     locks.keys.insert(ConfigKey(group: parts[0], name: parts[1]))
                 } else {
-                    problems.append(problem(line, key: key.description, "\"\(entry)\" is not a group or Group/key that can be locked"))
+                    problems.append(problem(line, key: key.description, tr("\"{entry}\" is not a group or Group/key that can be locked").filled(["entry": entry])))
                 }
             }
         }
@@ -357,14 +357,15 @@ struct ConfigLayer {
                 firstLine[key] = entry.line
                 continue
             }
-            let what = entry.group == ConfigSchema.sites ? "duplicate site name" : "set more than once"
-            problems.append(problem(entry.line, key: key.description, "\(what) (first on line \(first))"))
+            let what = entry.group == ConfigSchema.sites
+                ? tr("duplicate site name (first on line {line})") : tr("set more than once (first on line {line})")
+            problems.append(problem(entry.line, key: key.description, what.filled(["line": String(first)])))
         }
     }
 
     private func unknownKey(_ key: ConfigKey, line: Int?) -> ConfigProblem {
-        let hint = ConfigSchema.suggestion(for: key.name, among: ConfigSchema.keys(in: key.group)).map { " (did you mean \($0)?)" } ?? ""
-        return problem(line, key: key.description, "unknown key" + hint)
+        let hint = ConfigSchema.suggestion(for: key.name, among: ConfigSchema.keys(in: key.group)).map { " " + tr("(did you mean {key}?)").filled(["key": $0]) } ?? ""
+        return problem(line, key: key.description, tr("unknown key") + hint)
     }
 
     private func problem(_ line: Int?, key: String, _ message: String) -> ConfigProblem {

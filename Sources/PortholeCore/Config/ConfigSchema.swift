@@ -29,7 +29,7 @@ struct SettingReader {
     let validateFilter: FilterValidator
 
     func boolean() -> Result<Bool, InvalidConfigValue> {
-        document.boolean(key).map { .success($0) } ?? .failure(InvalidConfigValue("expected true or false"))
+        document.boolean(key).map { .success($0) } ?? .failure(InvalidConfigValue(tr("expected true or false")))
     }
 
     /// A count of seconds, 0 or more, or nothing (an empty value: the default for the mode).
@@ -40,14 +40,15 @@ struct SettingReader {
 
     /// A count of seconds, 0 or more.
     func seconds() -> Result<Int, InvalidConfigValue> {
-        guard let value = document.integer(key) else { return .failure(InvalidConfigValue("expected a whole number of seconds")) }
-        return value >= 0 ? .success(value) : .failure(InvalidConfigValue("out of range: expected 0 or more"))
+        guard let value = document.integer(key) else { return .failure(InvalidConfigValue(tr("expected a whole number of seconds"))) }
+        return value >= 0 ? .success(value) : .failure(InvalidConfigValue(tr("out of range: expected 0 or more")))
     }
 
     func number(in range: ClosedRange<Double>) -> Result<Double, InvalidConfigValue> {
-        guard let value = document.number(key) else { return .failure(InvalidConfigValue("expected a number, like 1.25")) }
+        guard let value = document.number(key) else { return .failure(InvalidConfigValue(tr("expected a number, like 1.25"))) }
         guard range.contains(value) else {
-            return .failure(InvalidConfigValue("out of range: expected \(range.lowerBound) to \(range.upperBound)"))
+            return .failure(InvalidConfigValue(tr("out of range: expected {lowest} to {highest}")
+                .filled(["lowest": String(range.lowerBound), "highest": String(range.upperBound)])))
         }
         return .success(value)
     }
@@ -83,7 +84,7 @@ struct SettingReader {
     }
 
     func filters() -> Result<[String], InvalidConfigValue> {
-        list { filter in validateFilter(filter).map { "\"\(filter)\" is not a valid filter: \($0)" } }
+        list { filter in validateFilter(filter).map { tr("\"{filter}\" is not a valid filter: {reason}").filled(["filter": filter, "reason": $0]) } }
     }
 
     /// `[Policy] block=`: filters, or `none` to block nothing. An empty value is a problem: it is
@@ -99,7 +100,7 @@ struct SettingReader {
     }
 
     func hosts() -> Result<[String], InvalidConfigValue> {
-        list { AddressRules.isHost($0) ? nil : "\"\($0)\" is not a host name or IP address" }
+        list { AddressRules.isHost($0) ? nil : tr("\"{host}\" is not a host name or IP address").filled(["host": $0]) }
     }
 
     /// `auto`, `true` or `false`; empty leaves the choice to kiosk mode.
@@ -130,7 +131,7 @@ struct SettingReader {
 
     func shortcuts() -> Result<[KioskShortcut], InvalidConfigValue> {
         let names = KioskShortcut.allCases.map(\.rawValue).joined(separator: ", ")
-        return list { KioskShortcut(rawValue: $0) == nil ? "unknown shortcut \"\($0)\": expected one of \(names)" : nil }
+        return list { KioskShortcut(rawValue: $0) == nil ? tr("unknown shortcut \"{name}\": expected one of {names}").filled(["name": $0, "names": names]) : nil }
             .map { $0.compactMap(KioskShortcut.init(rawValue:)) }
     }
 
@@ -143,21 +144,21 @@ struct SettingReader {
             var messages: [String] = []
             for entry in entries {
                 if entry == "deny-all" {
-                    if entries.count > 1 { messages.append("deny-all cannot be combined with grants") }
+                    if entries.count > 1 { messages.append(tr("deny-all cannot be combined with grants")) }
                     continue
                 }
                 guard let colon = entry.lastIndex(of: ":") else {
-                    messages.append("\"\(entry)\" is not a grant: expected host:permission, like maps.example.com:geolocation, or deny-all")
+                    messages.append(tr("\"{entry}\" is not a grant: expected host:permission, like maps.example.com:geolocation, or deny-all").filled(["entry": entry]))
                     continue
                 }
                 let host = String(entry[..<colon])
                 let name = String(entry[entry.index(after: colon)...])
                 guard AddressRules.isHost(host) else {
-                    messages.append("\"\(entry)\": \"\(host)\" is not a host name or IP address")
+                    messages.append(tr("\"{entry}\": \"{host}\" is not a host name or IP address").filled(["entry": entry, "host": host]))
                     continue
                 }
                 guard let permission = Permission(rawValue: name) else {
-                    messages.append("\"\(entry)\": unknown permission \"\(name)\": expected one of \(names)")
+                    messages.append(tr("\"{entry}\": unknown permission \"{name}\": expected one of {names}").filled(["entry": entry, "name": name, "names": names]))
                     continue
                 }
                 let grant = PermissionGrant(host: host, permission: permission)
@@ -194,6 +195,7 @@ enum ConfigSchema {
         .value("Browser", "pinch-zoom", read: { $0.optionalBoolean() }, assign: { $0.browser.pinchZoom = $1 }),
         .value("Browser", "unresponsive-timeout", read: { $0.optionalSeconds() }, assign: { $0.browser.unresponsiveTimeout = $1 }),
         .value("Browser", "tls-exceptions", read: { $0.hosts() }, assign: { $0.browser.tlsExceptions = $1 }),
+        .value("Browser", "languages", read: { $0.list(each: Localization.languageTagProblem) }, assign: { $0.browser.languages = $1 }),
 
         .value("Privacy", "ephemeral", read: { $0.boolean() }, assign: { $0.privacy.ephemeral = $1 }),
         .value("Privacy", "permissions", read: { $0.permissions() }, assign: { $0.privacy.grants = $1 }),
@@ -251,7 +253,7 @@ enum ConfigSchema {
     }
 
     private static func noControlCharacters(_ text: String) -> String? {
-        text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "must not contain control characters" : nil
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? tr("must not contain control characters") : nil
     }
 
     private static func absolutePathProblem(_ text: String) -> String? {
@@ -273,13 +275,13 @@ enum ConfigSchema {
         var count = 0
         while rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
             let modifier = rest[rest.index(after: rest.startIndex)..<close].lowercased()
-            guard modifiers.contains(modifier) else { return "unknown modifier <\(modifier)> in \"\(text)\"" }
+            guard modifiers.contains(modifier) else { return tr("unknown modifier <{modifier}> in \"{text}\"").filled(["modifier": modifier, "text": text]) }
             if modifier != "release" { count += 1 }
             rest = rest[rest.index(after: close)...]
         }
         let isKeyName = !rest.isEmpty && rest.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
         }
-        return isKeyName && count > 0 ? nil : "\"\(text)\" is not a key with at least one modifier, like <Control><Alt>q"
+        return isKeyName && count > 0 ? nil : tr("\"{text}\" is not a key with at least one modifier, like <Control><Alt>q").filled(["text": text])
     }
 }

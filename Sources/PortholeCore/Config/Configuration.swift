@@ -37,7 +37,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// Porthole's own start page, which is always reachable.
-    public static let startPage = Site(name: "Start page", address: "porthole://start/")
+    public static let startPage = Site(name: tr("Start page"), address: "porthole://start/")
 
     /// What to run with when the configuration has problems: only the start page (which lists
     /// the problems), nothing allowed, everything blocked, no permissions, no TLS exceptions.
@@ -77,6 +77,9 @@ public struct BrowserSettings: Sendable, Equatable {
     /// `unresponsive-timeout`: seconds a page may stay unresponsive before its web process is ended
     /// and the page recovered as from a crash; 0 never; unset: 15 in kiosk mode, never at a desk.
     public var unresponsiveTimeout: Int?
+    /// `languages`: BCP 47 tags (`zh-TW`, `en`), most wanted first, for Porthole's own text and
+    /// for what sites are asked for; empty follows the system's locale (LANGUAGE, LANG).
+    public var languages: [String] = []
 
     public init(javascript: Bool = true, httpsOnly: Bool = false, swipeNavigation: Bool = true, zoom: Double = 1.0,
                 userAgentSuffix: String = "", tlsExceptions: [String] = [], pinchZoom: Bool? = nil) {

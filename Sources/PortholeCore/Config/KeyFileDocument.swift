@@ -138,10 +138,10 @@ final class KeyFileDocument {
         switch GKeyFileError(UInt32(error.pointee.code)) {
         case G_KEY_FILE_ERROR_UNKNOWN_ENCODING:
             g_error_free(error)
-            return InvalidConfigValue("not UTF-8 text")
+            return InvalidConfigValue(tr("not UTF-8 text"))
         case G_KEY_FILE_ERROR_INVALID_VALUE:
             g_error_free(error)
-            return InvalidConfigValue("invalid escape sequence: use \\s, \\n, \\t, \\r, \\\\, and \\; in lists")
+            return InvalidConfigValue(tr("invalid escape sequence: use \\s, \\n, \\t, \\r, \\\\, and \\; in lists"))
         default:
             return InvalidConfigValue(takeErrorMessage(error))
         }

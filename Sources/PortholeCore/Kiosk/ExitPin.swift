@@ -55,8 +55,10 @@ public struct ExitPinGate: Sendable, Equatable {
     public static func message(for answer: Answer) -> String {
         switch answer {
         case .correct: ""
-        case .wrong(let left): "Wrong PIN. \(left) \(left == 1 ? "try" : "tries") left."
-        case .lockedOut(let seconds): "Too many wrong PINs. Try again in \(seconds) seconds."
+        case .wrong(let left): trn("Wrong PIN. {count} try left.", "Wrong PIN. {count} tries left.", left)
+            .replacingOccurrences(of: "{count}", with: String(left))
+        case .lockedOut(let seconds): trn("Too many wrong PINs. Try again in {count} second.", "Too many wrong PINs. Try again in {count} seconds.", seconds)
+            .replacingOccurrences(of: "{count}", with: String(seconds))
         }
     }
 }
@@ -68,7 +70,7 @@ public enum HashPinCommand {
     public static func run(readLine: () -> String?, hash: (String) -> ExitPinHash? = { ExitPinHash.crypt(pin: $0) },
                            out: (String) -> Void, err: (String) -> Void) -> Int32 {
         guard let line = readLine() else {
-            err("porthole: --hash-pin reads the PIN from standard input, and got nothing")
+            err("porthole: " + tr("--hash-pin reads the PIN from standard input, and got nothing"))
             return 1
         }
         let pin = line.hasSuffix("\r") ? String(line.dropLast()) : line
@@ -86,9 +88,9 @@ public enum HashPinCommand {
 
     /// Why `pin` cannot be a PIN, or nil.
     static func problem(with pin: String) -> String? {
-        if pin.isEmpty { return "the PIN is empty" }
-        if pin.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "the PIN contains control characters" }
-        if pin.count < 4 { return "the PIN is shorter than 4 characters" }
+        if pin.isEmpty { return tr("the PIN is empty") }
+        if pin.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return tr("the PIN contains control characters") }
+        if pin.count < 4 { return tr("the PIN is shorter than 4 characters") }
         return nil
     }
 }

@@ -86,10 +86,12 @@ public struct IdleSession: Sendable, Equatable {
     }
 
     /// The warning's text.
-    public static func warningTitle() -> String { "Are you still there?" }
+    public static func warningTitle() -> String { tr("Are you still there?") }
 
     public static func warningText(secondsLeft: Int) -> String {
-        let unit = secondsLeft == 1 ? "second" : "seconds"
-        return "This screen starts over for the next visitor in \(secondsLeft) \(unit). Touch the screen or press a key to keep going."
+        // TRANSLATORS: shown in large type on a public kiosk nobody has touched for a while.
+        trn("This screen starts over for the next visitor in {count} second. Touch the screen or press a key to keep going.",
+            "This screen starts over for the next visitor in {count} seconds. Touch the screen or press a key to keep going.",
+            secondsLeft).replacingOccurrences(of: "{count}", with: String(secondsLeft))
     }
 }

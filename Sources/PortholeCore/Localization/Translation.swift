@@ -7,10 +7,8 @@ public let translationDomain = "porthole"
 /// `message` in the visitor's language (`g_dgettext`). Write the English text as a string literal
 /// in the call so that `make pot` can extract it; use `%@`-free placeholders such as `{host}` and
 /// substitute after translating, never interpolation inside the literal.
-///
-/// Untranslated, gettext returns the pointer it was given, so the C strings stay alive until
-/// the result is copied (a Swift argument's temporary C string dies when the call returns).
 public func tr(_ message: String) -> String {
+    // Untranslated, gettext returns the msgid pointer itself: read it while it is still valid.
     message.withCString { String(cString: g_dgettext(translationDomain, $0)) }
 }
 
@@ -24,7 +22,5 @@ public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
 
 /// `message` in a context that tells apart two uses of the same English text (`g_dpgettext2`).
 public func trc(_ context: String, _ message: String) -> String {
-    context.withCString { context in
-        message.withCString { String(cString: g_dpgettext2(translationDomain, context, $0)) }
-    }
+    message.withCString { String(cString: g_dpgettext2(translationDomain, context, $0)) }
 }

@@ -14,9 +14,11 @@ extension PortholePage {
 
     /// "Trying again in 4 seconds." — the countdown line, updated from Swift each second.
     public static func countdownText(_ countdown: Countdown, secondsLeft: Int) -> String {
-        let verb = countdown == .retry ? "Trying again" : "Reloading"
-        if secondsLeft <= 0 { return "\(verb) now…" }
-        return "\(verb) in \(secondsLeft) \(secondsLeft == 1 ? "second" : "seconds")."
+        if secondsLeft <= 0 { return countdown == .retry ? tr("Trying again now…") : tr("Reloading now…") }
+        let text = countdown == .retry
+            ? trn("Trying again in {count} second.", "Trying again in {count} seconds.", secondsLeft)
+            : trn("Reloading in {count} second.", "Reloading in {count} seconds.", secondsLeft)
+        return text.replacingOccurrences(of: "{count}", with: String(secondsLeft))
     }
 
     /// A script that sets the countdown line to `text`; run by the browser in its own script world,
@@ -29,10 +31,13 @@ extension PortholePage {
     /// countdown to the next attempt, which the browser makes by itself.
     public static func retrying(url: String, message: String, secondsLeft: Int, homeURL: String?) -> String {
         var buttons: [String] = []
-        if let retry = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(retry)\">Try again now</a>") }
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
-        return document(title: "Error", body: """
-            <h1>This page could not be loaded</h1>
+        let retryLabel = HTML.escape(tr("Try again now"))
+        if let retry = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(retry)\">\(retryLabel)</a>") }
+        let homeLabel = HTML.escape(tr("Home"))
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        let heading = tr("This page could not be loaded")
+        return document(title: tr("Error"), body: """
+            <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
             <p class="reason">\(HTML.escape(message))</p>
             <p class="lead" id="\(countdownElementID)">\(HTML.escape(countdownText(.retry, secondsLeft: secondsLeft)))</p>
@@ -44,12 +49,16 @@ extension PortholePage {
     /// repeated crashes; the first crash reloads at once without it.
     public static func crashed(url: String, secondsLeft: Int, homeURL: String?) -> String {
         var buttons: [String] = []
-        if let reload = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(reload)\">Reload now</a>") }
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
-        return document(title: "Error", body: """
-            <h1>This page stopped working</h1>
+        let reloadLabel = HTML.escape(tr("Reload now"))
+        if let reload = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(reload)\">\(reloadLabel)</a>") }
+        let homeLabel = HTML.escape(tr("Home"))
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        let heading = tr("This page stopped working")
+        let reason = tr("It stopped several times in a row, so the browser waits a little before showing it again.")
+        return document(title: tr("Error"), body: """
+            <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
-            <p class="reason">It stopped several times in a row, so the browser waits a little before showing it again.</p>
+            <p class="reason">\(HTML.escape(reason))</p>
             <p class="lead" id="\(countdownElementID)">\(HTML.escape(countdownText(.reload, secondsLeft: secondsLeft)))</p>
             <p class="buttons">\(buttons.joined(separator: " "))</p>
             """)
@@ -71,17 +80,20 @@ extension PortholePage {
     /// Shown when a site's certificate cannot be trusted. There is deliberately no way to continue:
     /// only the admin can accept a certificate, with `[Browser] tls-exceptions=`.
     public static func certificateError(url: String, problems: [String], homeURL: String?) -> String {
-        var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">Back</a>"]
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">Home</a>") }
+        let backLabel = HTML.escape(tr("Back"))
+        var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">\(backLabel)</a>"]
+        let homeLabel = HTML.escape(tr("Home"))
+        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
         let items = problems.map { "<li>\(HTML.escape($0))</li>" }.joined(separator: "\n")
-        return document(title: "Not secure", body: """
-            <h1>This site's identity cannot be verified</h1>
+        let heading = tr("This site's identity cannot be verified")
+        let lead = tr("Someone could be pretending to be this site, so it is not shown. If it should work, ask the person who set up this computer.")
+        return document(title: tr("Not secure"), body: """
+            <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
             <ul class="reason">
             \(items)
             </ul>
-            <p class="lead">Someone could be pretending to be this site, so it is not shown. If it should work,
-            ask the person who set up this computer.</p>
+            <p class="lead">\(HTML.escape(lead))</p>
             <p class="buttons">\(buttons.joined(separator: " "))</p>
             """)
     }

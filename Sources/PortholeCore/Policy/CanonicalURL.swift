@@ -65,7 +65,7 @@ public struct URLParseError: Error, Sendable, Equatable, CustomStringConvertible
         self.reason = reason
     }
 
-    public var description: String { "not a valid URL \"\(url)\": \(reason)" }
+    public var description: String { tr("not a valid URL \"{url}\": {reason}").filled(["url": url, "reason": reason]) }
 }
 
 /// A URL reduced to what filters look at, so that one address has one spelling.
@@ -304,7 +304,7 @@ extension CanonicalURL {
         guard let first = bytes.first, URLBytes.isLetter(first),
               let colon = bytes.firstIndex(of: URLBytes.colon),
               bytes[1..<colon].allSatisfy(URLBytes.isSchemeByte) else {
-            throw ParseProblem(reason: "it has no scheme (such as https:)")
+            throw ParseProblem(reason: tr("it has no scheme (such as https:)"))
         }
         let schemeName = bytes[..<colon].map(URLBytes.lowercased)
         let scheme = SchemeKind(name: schemeName)
@@ -346,7 +346,7 @@ extension CanonicalURL {
             throw ParseProblem(reason: "host \"\(String(decoding: authorityHost, as: UTF8.self))\" is read differently by GLib and by web browsers")
         }
         if scheme.isWeb {
-            guard !rawHost.isEmpty else { throw ParseProblem(reason: "it has no host") }
+            guard !rawHost.isEmpty else { throw ParseProblem(reason: tr("it has no host")) }
             (host, hostKind) = try HostCanonicalizer.canonicalize(rawHost)
         } else if !rawHost.isEmpty, rawHost.map(URLBytes.lowercased) != Array("localhost".utf8) {
             (host, hostKind) = try HostCanonicalizer.canonicalize(rawHost)
@@ -357,7 +357,7 @@ extension CanonicalURL {
         }
 
         var port = Int(g_uri_get_port(uri))
-        if scheme == .file, port >= 0 { throw ParseProblem(reason: "a file: URL cannot have a port") }
+        if scheme == .file, port >= 0 { throw ParseProblem(reason: tr("a file: URL cannot have a port")) }
         let explicitPort = port >= 0 && port != scheme.defaultPort
         if port < 0 { port = scheme.defaultPort }
 

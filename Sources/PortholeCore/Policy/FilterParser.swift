@@ -12,13 +12,13 @@ enum FilterParser {
 
     private static func parse(_ text: String) throws(ParseProblem) -> FilterParts {
         var bytes = URLBytes.trimmed(text)
-        guard !bytes.isEmpty else { throw ParseProblem(reason: "the filter is empty") }
+        guard !bytes.isEmpty else { throw ParseProblem(reason: tr("the filter is empty")) }
         guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-            throw ParseProblem(reason: "it contains a space or a control character")
+            throw ParseProblem(reason: tr("it contains a space or a control character"))
         }
         // The fragment is ignored, as in the Chrome format.
         if let hash = bytes.firstIndex(of: URLBytes.hash) { bytes.removeSubrange(hash...) }
-        guard !bytes.isEmpty else { throw ParseProblem(reason: "the filter is empty") }
+        guard !bytes.isEmpty else { throw ParseProblem(reason: tr("the filter is empty")) }
 
         var scheme: [UInt8]?
         var rest = bytes[...]
@@ -33,7 +33,7 @@ enum FilterParser {
                 let kind = SchemeKind(name: name)
                 if kind == .file { return try file(body) }
                 guard kind.isWeb else {
-                    throw ParseProblem(reason: "a filter for the \"\(shown):\" scheme can only be \"\(shown):*\" or \"\(shown)://*\"")
+                    throw ParseProblem(reason: tr("a filter for the \"{scheme}:\" scheme can only be \"{scheme}:*\" or \"{scheme}://*\"").filled(["scheme": shown]))
                 }
                 scheme = name
                 rest = body
@@ -41,7 +41,7 @@ enum FilterParser {
                 return try data(after)
             } else if !name.contains(URLBytes.dot), !(after.first.map(URLBytes.isDigit) ?? false) {
                 // `localhost:8080` and `example.com:8080` are a host and a port; `about:blank` is not.
-                throw ParseProblem(reason: "the scheme \"\(shown):\" must be followed by \"//\" (only \"\(shown):*\" may leave it out)")
+                throw ParseProblem(reason: tr("the scheme \"{scheme}:\" must be followed by \"//\" (only \"{scheme}:*\" may leave it out)").filled(["scheme": shown]))
             }
         }
         return try hostFilter(scheme: scheme, rest: rest)
@@ -63,16 +63,16 @@ enum FilterParser {
             path = path.dropFirst(localhost.count)
         }
         guard path.first == URLBytes.slash else {
-            throw ParseProblem(reason: "a file: filter names a local path, such as \"file:///srv/kiosk/\"")
+            throw ParseProblem(reason: tr("a file: filter names a local path, such as \"file:///srv/kiosk/\""))
         }
-        guard !path.contains(URLBytes.question) else { throw ParseProblem(reason: "a file: filter cannot have a query") }
+        guard !path.contains(URLBytes.question) else { throw ParseProblem(reason: tr("a file: filter cannot have a query")) }
         let (canonicalPath, _) = try canonicalPathAndQuery(path: path, query: nil, scheme: "file")
         return FilterParts(scheme: Array("file".utf8), path: canonicalPath)
     }
 
     /// `data:` followed by the start of the content, matched as a prefix of it.
     private static func data(_ content: ArraySlice<UInt8>) throws(ParseProblem) -> FilterParts {
-        guard !content.contains(URLBytes.question) else { throw ParseProblem(reason: "a data: filter cannot contain \"?\"") }
+        guard !content.contains(URLBytes.question) else { throw ParseProblem(reason: tr("a data: filter cannot contain \"?\"")) }
         return FilterParts(scheme: Array("data".utf8), path: Array(content))
     }
 
@@ -93,7 +93,7 @@ enum FilterParser {
         var bracketed = false
         if authority.first == URLBytes.openBracket {
             guard let close = authority.firstIndex(of: URLBytes.closeBracket) else {
-                throw ParseProblem(reason: "the IPv6 address has no closing \"]\"")
+                throw ParseProblem(reason: tr("the IPv6 address has no closing \"]\""))
             }
             bracketed = true
             hostPart = authority[(authority.startIndex + 1)..<close]
@@ -101,20 +101,20 @@ enum FilterParser {
             if after.first == URLBytes.colon {
                 portPart = after.dropFirst()
             } else if !after.isEmpty {
-                throw ParseProblem(reason: "unexpected text after the IPv6 address")
+                throw ParseProblem(reason: tr("unexpected text after the IPv6 address"))
             }
         } else if let colon = authority.lastIndex(of: URLBytes.colon) {
             hostPart = authority[..<colon]
             portPart = authority[(colon + 1)...]
         }
-        guard !hostPart.isEmpty else { throw ParseProblem(reason: "the host is missing") }
+        guard !hostPart.isEmpty else { throw ParseProblem(reason: tr("the host is missing")) }
 
         var port = 0
         if let portPart {
             let shown = String(decoding: portPart, as: UTF8.self)
             guard !portPart.isEmpty, portPart.count <= 5, portPart.allSatisfy(URLBytes.isDigit),
                   let value = Int(shown), (1...65535).contains(value) else {
-                throw ParseProblem(reason: "port \"\(shown)\" is not a number from 1 to 65535")
+                throw ParseProblem(reason: tr("port \"{port}\" is not a number from 1 to 65535").filled(["port": shown]))
             }
             port = value
         }
@@ -122,12 +122,12 @@ enum FilterParser {
         var host: [UInt8] = []
         var subdomains = true
         if hostPart.elementsEqual([URLBytes.star]) {
-            guard !exact else { throw ParseProblem(reason: "\".*\" is not a host; write \"*\" for any host") }
+            guard !exact else { throw ParseProblem(reason: tr("\".*\" is not a host; write \"*\" for any host")) }
         } else if !bracketed, hostPart.contains(URLBytes.colon) {
             let shown = String(decoding: hostPart, as: UTF8.self)
-            throw ParseProblem(reason: "host \"\(shown)\" contains the character \":\"")
+            throw ParseProblem(reason: tr("host \"{host}\" contains the character \":\"").filled(["host": shown]))
         } else if hostPart.contains(URLBytes.star) {
-            throw ParseProblem(reason: "\"*\" can only stand alone for any host; \"example.com\" already matches its subdomains")
+            throw ParseProblem(reason: tr("\"*\" can only stand alone for any host; \"example.com\" already matches its subdomains"))
         } else if bracketed {
             host = try HostCanonicalizer.ipv6(Array(hostPart))
             subdomains = false
@@ -159,16 +159,16 @@ enum FilterParser {
     /// most 63 bytes, 253 in all. A filter that could never match a real host is a mistake.
     private static func checkLabels(_ host: [UInt8]) throws(ParseProblem) {
         func problem(_ what: String) -> ParseProblem {
-            ParseProblem(reason: "host \"\(String(decoding: host, as: UTF8.self))\" \(what)")
+            ParseProblem(reason: what.filled(["host": String(decoding: host, as: UTF8.self)]))
         }
-        guard host.count <= 253 else { throw problem("is longer than 253 characters") }
+        guard host.count <= 253 else { throw problem(tr("host \"{host}\" is longer than 253 characters")) }
         var labelStart = 0
         for index in 0...host.count {
             if index == host.count || host[index] == URLBytes.dot {
-                guard index - labelStart <= 63 else { throw problem("has a label longer than 63 characters") }
+                guard index - labelStart <= 63 else { throw problem(tr("host \"{host}\" has a label longer than 63 characters")) }
                 labelStart = index + 1
             } else if !URLBytes.isHostLabelByte(host[index]) {
-                throw problem("may only hold letters, digits, \"-\" and \"_\"")
+                throw problem(tr("host \"{host}\" may only hold letters, digits, \"-\" and \"_\""))
             }
         }
     }
@@ -180,7 +180,7 @@ enum FilterParser {
     private static func canonicalPathAndQuery(path: ArraySlice<UInt8>, query: ArraySlice<UInt8>?,
                                               scheme: String) throws(ParseProblem) -> ([UInt8], [UInt8]) {
         if hasDotSegment(path) {
-            throw ParseProblem(reason: "the path has a \".\" or \"..\" segment")
+            throw ParseProblem(reason: tr("the path has a \".\" or \"..\" segment"))
         }
         let queryBytes = query.map(Array.init) ?? []
         if URLBytes.isCanonicalPath(path), URLBytes.isCanonicalQuery(queryBytes) {
@@ -192,7 +192,7 @@ enum FilterParser {
         do {
             url = try CanonicalURL.parseWithGUri(String(decoding: probe, as: UTF8.self))
         } catch {
-            throw ParseProblem(reason: "the path or query cannot be read: \(error.reason)")
+            throw ParseProblem(reason: tr("the path or query cannot be read: {reason}").filled(["reason": error.reason]))
         }
         return url.withView { view in
             let layout = view.layout

@@ -34,7 +34,7 @@ enum HostCanonicalizer {
     private static func idnToASCII(_ raw: [UInt8]) throws(ParseProblem) -> [UInt8] {
         let text = String(decoding: raw, as: UTF8.self)
         guard let converted = g_hostname_to_ascii(text) else {
-            throw ParseProblem(reason: "host \"\(text)\" is not a valid international domain name")
+            throw ParseProblem(reason: tr("host \"{host}\" is not a valid international domain name").filled(["host": text]))
         }
         defer { g_free(converted) }
         return Array(String(cString: converted).utf8).map(URLBytes.lowercased)
@@ -45,7 +45,7 @@ enum HostCanonicalizer {
     static func domainOrIPv4(_ ascii: [UInt8]) throws(ParseProblem) -> (host: [UInt8], kind: HostKind) {
         var host = ascii
         if host.last == URLBytes.dot { host.removeLast() }
-        guard !host.isEmpty else { throw ParseProblem(reason: "the host is empty") }
+        guard !host.isEmpty else { throw ParseProblem(reason: tr("the host is empty")) }
         var labelStart = 0
         for index in host.indices {
             let byte = host[index]
@@ -53,20 +53,22 @@ enum HostCanonicalizer {
                 if index == labelStart { throw emptyLabel(ascii) }
                 labelStart = index + 1
             } else if isForbiddenDomainByte(byte) {
-                throw ParseProblem(reason: "host \"\(String(decoding: ascii, as: UTF8.self))\" contains the character \(describe(byte))")
+                throw ParseProblem(reason: tr("host \"{host}\" contains the character {character}")
+                    .filled(["host": String(decoding: ascii, as: UTF8.self), "character": describe(byte)]))
             }
         }
         if labelStart == host.count { throw emptyLabel(ascii) }
         guard endsInNumber(host[labelStart...]) else { return (host, .domain) }
         let labels = host.split(separator: URLBytes.dot, omittingEmptySubsequences: false)
         guard let address = ipv4(labels) else {
-            throw ParseProblem(reason: "host \"\(String(decoding: ascii, as: UTF8.self))\" ends in a number but is not a valid IPv4 address")
+            throw ParseProblem(reason: tr("host \"{host}\" ends in a number but is not a valid IPv4 address")
+                .filled(["host": String(decoding: ascii, as: UTF8.self)]))
         }
         return (Array(dottedQuad(address).utf8), .ipv4)
     }
 
     private static func emptyLabel(_ ascii: [UInt8]) -> ParseProblem {
-        ParseProblem(reason: "host \"\(String(decoding: ascii, as: UTF8.self))\" has an empty label")
+        ParseProblem(reason: tr("host \"{host}\" has an empty label").filled(["host": String(decoding: ascii, as: UTF8.self)]))
     }
 
     /// WHATWG "forbidden domain code point" (plus non-ASCII, which must have been converted).

@@ -9,12 +9,8 @@
 /// filters are reported on standard error and left out. Exit status 0, or 2 (with the usage on
 /// standard error) when the arguments cannot be used.
 public enum PolicyCheckCommand {
-    public static let usage = """
-        usage: porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]
-          Prints "allowed" or "blocked", the URL and the deciding filter ("-" for none), tab-separated.
-          --allow FILTER, --block FILTER  decide with exactly these lists instead of the configuration
-          Without URLs, reads them from standard input, one a line.
-        """
+    // TRANSLATORS: the command syntax, "allowed", "blocked" and "-" stay as they are.
+    public static var usage: String { tr("usage: porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]\n  Prints \"allowed\" or \"blocked\", the URL and the deciding filter (\"-\" for none), tab-separated.\n  --allow FILTER, --block FILTER  decide with exactly these lists instead of the configuration\n  Without URLs, reads them from standard input, one a line.") }
 
     /// Runs the command. `arguments` are the words after `porthole policy check`.
     public static func run(arguments: [String], configuredPolicy: () -> SitePolicy, readLine: () -> String?,
@@ -42,7 +38,7 @@ public enum PolicyCheckCommand {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard name == "--allow" || name == "--block" else {
-                err("porthole: unknown option \"\(argument)\"")
+                err("porthole: " + tr("unknown option \"{option}\"").filled(["option": argument]))
                 err(usage)
                 return 2
             }
@@ -53,7 +49,7 @@ public enum PolicyCheckCommand {
                 value = arguments[index]
                 index += 1
             } else {
-                err("porthole: \(name) needs a filter")
+                err("porthole: " + tr("{option} needs a filter").filled(["option": name]))
                 err(usage)
                 return 2
             }

@@ -45,13 +45,14 @@ public struct PolicyDecision: Sendable, Equatable, CustomStringConvertible {
         case blockFilter
         /// The block filter `*`: nothing more specific matched.
         case wildcardBlock
-        case sentence(String)
+        /// A rule's sentence, and the same in the visitor's language for the Blocked page.
+        case sentence(String, shown: String? = nil)
     }
 
-    public init(verdict: Verdict, filter: String?, reason: String) {
+    public init(verdict: Verdict, filter: String?, reason: String, shown: String? = nil) {
         self.verdict = verdict
         self.filter = filter
-        cause = .sentence(reason)
+        cause = .sentence(reason, shown: shown)
     }
 
     init(verdict: Verdict, filter: String?, cause: Cause) {
@@ -70,11 +71,27 @@ public struct PolicyDecision: Sendable, Equatable, CustomStringConvertible {
         case .allowFilter(let site): return "allowed by \(quoted)" + (site.map { " (site \"\($0)\")" } ?? "")
         case .blockFilter: return "blocked by \(quoted)"
         case .wildcardBlock: return "blocked by \(quoted): not on the approved list"
-        case .sentence(let sentence): return sentence
+        case .sentence(let sentence, _): return sentence
         }
     }
 
     public var description: String { reason }
+
+    /// `reason` in the visitor's language, for the Blocked page (the logs and `porthole policy
+    /// check` keep `reason`).
+    public var localizedReason: String {
+        let filter = self.filter ?? ""
+        switch cause {
+        case .allowFilter(let site?):
+            return tr("allowed by filter \"{filter}\" (site \"{site}\")")
+                .replacingOccurrences(of: "{filter}", with: filter).replacingOccurrences(of: "{site}", with: site)
+        case .allowFilter(nil): return tr("allowed by filter \"{filter}\"").replacingOccurrences(of: "{filter}", with: filter)
+        case .blockFilter: return tr("blocked by filter \"{filter}\"").replacingOccurrences(of: "{filter}", with: filter)
+        case .wildcardBlock:
+            return tr("blocked by filter \"{filter}\": not on the approved list").replacingOccurrences(of: "{filter}", with: filter)
+        case .sentence(let sentence, let shown): return shown ?? sentence
+        }
+    }
 
     public static func == (lhs: PolicyDecision, rhs: PolicyDecision) -> Bool {
         lhs.verdict == rhs.verdict && lhs.filter == rhs.filter && lhs.reason == rhs.reason
@@ -84,7 +101,7 @@ public struct PolicyDecision: Sendable, Equatable, CustomStringConvertible {
         PolicyDecision(verdict: .allowed, filter: filter, reason: reason)
     }
 
-    public static func blocked(_ reason: String, filter: String? = nil) -> PolicyDecision {
-        PolicyDecision(verdict: .blocked, filter: filter, reason: reason)
+    public static func blocked(_ reason: String, shown: String? = nil, filter: String? = nil) -> PolicyDecision {
+        PolicyDecision(verdict: .blocked, filter: filter, reason: reason, shown: shown)
     }
 }

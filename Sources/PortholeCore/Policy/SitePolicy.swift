@@ -91,7 +91,8 @@ public final class SitePolicy: Sendable {
         do {
             url = try CanonicalURL.parseWithGUri(request.url)
         } catch {
-            return .blocked("blocked: not a valid URL (\(error.reason))")
+            return .blocked("blocked: not a valid URL (\(error.reason))",
+                            shown: tr("blocked: not a valid URL ({reason})").filled(["reason": error.reason]))
         }
         return decide(url, kind: request.kind, sourceURL: request.sourceURL)
     }
@@ -116,7 +117,9 @@ public final class SitePolicy: Sendable {
             return decideBlob(url, sourceURL: sourceURL)
         default:
             let example = scheme == "file" ? "\"file:///srv/kiosk/\"" : "\"\(scheme):*\""
-            return .blocked("blocked: \(scheme): URLs are refused unless a filter names the scheme, such as \(example)")
+            return .blocked("blocked: \(scheme): URLs are refused unless a filter names the scheme, such as \(example)",
+                            shown: tr("blocked: {scheme}: URLs are refused unless a filter names the scheme, such as {example}")
+                                .filled(["scheme": scheme, "example": example]))
         }
     }
 
@@ -140,11 +143,13 @@ public final class SitePolicy: Sendable {
     /// that made it: allowed only inside a frame of an allowed page.
     private func decideData(kind: NavigationKind, sourceURL: String?) -> PolicyDecision {
         guard kind == .subframe, let sourceURL else {
-            return .blocked("blocked: data: URLs load only as frames of an allowed page")
+            return .blocked("blocked: data: URLs load only as frames of an allowed page",
+                            shown: tr("blocked: data: URLs load only as frames of an allowed page"))
         }
         let source = decide(PolicyRequest(url: sourceURL))
         guard source.isAllowed else {
-            return .blocked("blocked: data: frame of a blocked page", filter: source.filter)
+            return .blocked("blocked: data: frame of a blocked page", shown: tr("blocked: data: frame of a blocked page"),
+                            filter: source.filter)
         }
         return .allowed("allowed: data: frame of an allowed page", filter: source.filter)
     }
@@ -154,14 +159,16 @@ public final class SitePolicy: Sendable {
     private func decideBlob(_ url: CanonicalURL, sourceURL: String?) -> PolicyDecision {
         let inner = url.path + (url.query.isEmpty ? "" : "?" + url.query)
         guard let creator = CanonicalURL(inner), let origin = creator.origin else {
-            return .blocked("blocked: blob: URL without an origin")
+            return .blocked("blocked: blob: URL without an origin", shown: tr("blocked: blob: URL without an origin"))
         }
         if let sourceURL, CanonicalURL(sourceURL)?.origin == origin {
             let source = decide(PolicyRequest(url: sourceURL))
             if source.isAllowed { return .allowed("allowed: blob: URL of an allowed page", filter: source.filter) }
         }
         let root = decide(PolicyRequest(url: origin + "/"))
-        guard root.isAllowed else { return .blocked("blocked: blob: URL of a blocked origin", filter: root.filter) }
+        guard root.isAllowed else {
+            return .blocked("blocked: blob: URL of a blocked origin", shown: tr("blocked: blob: URL of a blocked origin"), filter: root.filter)
+        }
         return .allowed("allowed: blob: URL of an allowed origin", filter: root.filter)
     }
 
@@ -187,7 +194,7 @@ extension URLFilter {
         do {
             return try approving(address: site.address, bareHost: site.isBareHost)
         } catch {
-            throw FilterError(filter: site.address, reason: "site \"\(site.name)\": \(error.reason)")
+            throw FilterError(filter: site.address, reason: tr("site \"{name}\": {reason}").filled(["name": site.name, "reason": error.reason]))
         }
     }
 
@@ -210,11 +217,11 @@ extension URLFilter {
                 let explicitPort = url.port.map { $0 != url.schemeKind.defaultPort } ?? false
                 text = url.host + (explicitPort ? ":\(url.port ?? 0)" : "")
             } else if url.schemeKind == .file {
-                guard url.host.isEmpty else { throw fail("a file: site must be a local path, such as file:///srv/kiosk/") }
+                guard url.host.isEmpty else { throw fail(tr("a file: site must be a local path, such as file:///srv/kiosk/")) }
                 let path = url.path
                 text = "file://" + String(path[...(path.lastIndex(of: "/") ?? path.startIndex)])
             } else {
-                throw fail("only web and file: sites can be approved")
+                throw fail(tr("only web and file: sites can be approved"))
             }
         }
         do {

@@ -14,7 +14,7 @@ public struct FilterError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `invalid filter "x": reason`.
-    public var description: String { "invalid filter \"\(filter)\": \(reason)" }
+    public var description: String { tr("invalid filter \"{filter}\": {reason}").filled(["filter": filter, "reason": reason]) }
 }
 
 /// One filter in the format of Chrome's URLBlocklist and URLAllowlist policies,

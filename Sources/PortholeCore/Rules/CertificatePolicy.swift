@@ -27,15 +27,15 @@ public enum CertificatePolicy {
     /// What is wrong with a certificate, one sentence per GTlsCertificateFlags bit.
     public static func problems(flags: UInt32) -> [String] {
         let texts: [(GTlsCertificateFlags, String)] = [
-            (G_TLS_CERTIFICATE_UNKNOWN_CA, "The certificate is not signed by an authority this computer trusts."),
-            (G_TLS_CERTIFICATE_BAD_IDENTITY, "The certificate belongs to a different site."),
-            (G_TLS_CERTIFICATE_NOT_ACTIVATED, "The certificate is not valid yet."),
-            (G_TLS_CERTIFICATE_EXPIRED, "The certificate has expired."),
-            (G_TLS_CERTIFICATE_REVOKED, "The certificate has been revoked."),
-            (G_TLS_CERTIFICATE_INSECURE, "The certificate uses an insecure algorithm."),
-            (G_TLS_CERTIFICATE_GENERIC_ERROR, "The certificate could not be checked."),
+            (G_TLS_CERTIFICATE_UNKNOWN_CA, tr("The certificate is not signed by an authority this computer trusts.")),
+            (G_TLS_CERTIFICATE_BAD_IDENTITY, tr("The certificate belongs to a different site.")),
+            (G_TLS_CERTIFICATE_NOT_ACTIVATED, tr("The certificate is not valid yet.")),
+            (G_TLS_CERTIFICATE_EXPIRED, tr("The certificate has expired.")),
+            (G_TLS_CERTIFICATE_REVOKED, tr("The certificate has been revoked.")),
+            (G_TLS_CERTIFICATE_INSECURE, tr("The certificate uses an insecure algorithm.")),
+            (G_TLS_CERTIFICATE_GENERIC_ERROR, tr("The certificate could not be checked.")),
         ]
         let found = texts.filter { flags & $0.0.rawValue != 0 }.map(\.1)
-        return found.isEmpty ? ["The certificate could not be checked."] : found
+        return found.isEmpty ? [tr("The certificate could not be checked.")] : found
     }
 }

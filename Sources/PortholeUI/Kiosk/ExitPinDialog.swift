@@ -16,13 +16,13 @@ final class ExitPinDialog {
         let dialog = gtk_dialog_new()!
         // A toplevel is owned by GTK's list of toplevels until destroyed; this is a second reference.
         owner = ObjectOwner(retaining: UnsafeMutableRawPointer(dialog))
-        gtk_window_set_title(dialog.cast(), "Leave kiosk mode")
+        gtk_window_set_title(dialog.cast(), tr("Leave kiosk mode"))
         gtk_window_set_transient_for(dialog.cast(), window.cast())
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_keep_above(dialog.cast(), 1)
         gtk_window_set_resizable(dialog.cast(), 0)
-        gtk_dialog_add_button(dialog.cast(), "Cancel", GTK_RESPONSE_CANCEL.rawValue)
-        gtk_dialog_add_button(dialog.cast(), "Leave", GTK_RESPONSE_ACCEPT.rawValue)
+        gtk_dialog_add_button(dialog.cast(), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
+        gtk_dialog_add_button(dialog.cast(), trc("leave kiosk mode", "Leave"), GTK_RESPONSE_ACCEPT.rawValue)
         gtk_dialog_set_default_response(dialog.cast(), GTK_RESPONSE_ACCEPT.rawValue)
 
         entry = gtk_entry_new()
@@ -33,7 +33,7 @@ final class ExitPinDialog {
         let content = gtk_dialog_get_content_area(dialog.cast())!
         gtk_box_set_spacing(content.cast(), 12)
         gtk_container_set_border_width(content.cast(), 18)
-        gtk_box_pack_start(content.cast(), gtk_label_new("Enter the PIN to leave kiosk mode."), 0, 0, 0)
+        gtk_box_pack_start(content.cast(), gtk_label_new(tr("Enter the PIN to leave kiosk mode.")), 0, 0, 0)
         gtk_box_pack_start(content.cast(), entry, 0, 0, 0)
         gtk_box_pack_start(content.cast(), status, 0, 0, 0)
 

@@ -122,7 +122,8 @@ public final class KioskController {
     /// the desktop portal; without either it can do nothing, see "Kiosk mode" in the README).
     private func inhibitIdle() {
         guard inhibitCookie == 0, let window = browser?.window, let application = gtk_window_get_application(window.cast()) else { return }
-        inhibitCookie = gtk_application_inhibit(application, window.cast(), GTK_APPLICATION_INHIBIT_IDLE, "Showing a kiosk page")
+        // TRANSLATORS: why the screen does not blank, as the desktop may show it.
+        inhibitCookie = gtk_application_inhibit(application, window.cast(), GTK_APPLICATION_INHIBIT_IDLE, tr("Showing a kiosk page"))
         Log.debug("screen blanking inhibited: \(inhibitCookie != 0)")
     }
 
