@@ -74,6 +74,11 @@ enum ConfigReference {
             Seconds a page may stay unresponsive (a script that never returns, a stopped web process) before \
             Porthole ends its web process and brings the page back as after a crash, logged. 0 never.
             """)
+        add("Browser", "languages", "list of language tags, like zh-TW;en", "empty: the system's locale", """
+            The languages Porthole speaks (its window, dialogs and pages) and asks sites for (Accept-Language, \
+            navigator.languages), most wanted first, for a kiosk whose system locale is something else. Read at \
+            start.
+            """)
         add("Browser", "tls-exceptions", "list of hosts", "empty",
             "Hosts whose certificate errors are accepted (an intranet server with a self-signed certificate).")
         add("Privacy", "ephemeral", "boolean", "false", "Keep cookies, cache and site storage in memory only. --private sets it.")

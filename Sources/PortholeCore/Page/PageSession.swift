@@ -50,7 +50,7 @@ public struct PageSession: Sendable {
     /// kind an attacker can repeat: a redirect WebKit's web process dies on).
     private var loadCommitted = false
     /// Recent refusals, so a load WebKit then abandons is explained with the Blocked page.
-    private var refusals: [(uri: String, reason: String, mainFrame: Bool)] = []
+    private var refusals: [(uri: String, decision: PolicyDecision, mainFrame: Bool)] = []
 
     private var networkBackoff = RetryBackoff.network
     private var crashBackoff = RetryBackoff.crash
@@ -136,7 +136,7 @@ public struct PageSession: Sendable {
     /// URLs given to load_uri without asking) and again when WebKit asks.
     private mutating func ownLoad(_ uri: String) -> [PageCommand] {
         let decision = policy(PolicyRequest(url: uri, kind: .mainFrame))
-        guard decision.isAllowed else { return refuseTopLevel(uri, reason: decision.reason) }
+        guard decision.isAllowed else { return refuseTopLevel(uri, decision: decision) }
         if let port = RestrictedPorts.port(of: uri) { return restrictedPort(port, uri: uri) }
         expect(uri, .other)
         return [.load(uri)]
@@ -176,22 +176,22 @@ public struct PageSession: Sendable {
         if !facts.isRedirect, takeExpectation(uri, facts.type) {
             ownNavigation = uri
             let decision = policy(PolicyRequest(url: uri, kind: .mainFrame))
-            guard decision.isAllowed else { return [.ignore(id)] + refuseTopLevel(uri, reason: decision.reason) }
+            guard decision.isAllowed else { return [.ignore(id)] + refuseTopLevel(uri, decision: decision) }
             if let port = RestrictedPorts.port(of: uri) { return [.ignore(id)] + restrictedPort(port, uri: uri) }
             return [.use(id)]
         }
         if facts.isRedirect {
             // A redirect may be the main frame's: a `data:` hop is refused outright (fail closed).
-            if Self.isData(uri) { return [.ignore(id)] + refuse(uri, reason: tr("blocked: redirects to data: URLs are refused"), frame: "redirect") }
+            if Self.isData(uri) { return [.ignore(id)] + refuse(uri, decision: .blocked(tr("blocked: redirects to data: URLs are refused")), frame: "redirect") }
             let decision = policy(PolicyRequest(url: uri, kind: .mainFrame, sourceURL: current))
-            guard decision.isAllowed else { return [.ignore(id)] + refuse(uri, reason: decision.reason, frame: "redirect") }
+            guard decision.isAllowed else { return [.ignore(id)] + refuse(uri, decision: decision, frame: "redirect") }
             return [.use(id)]
         }
         // A page-initiated navigation: WebKitGTK does not say whether it is the main frame's or a
         // frame's, so it is decided as a frame of the page; the response decision, which does
         // say, refuses a top-level `data:` document.
         let decision = policy(PolicyRequest(url: uri, kind: .subframe, sourceURL: current))
-        guard decision.isAllowed else { return [.ignore(id)] + refuse(uri, reason: decision.reason, frame: "page-initiated") }
+        guard decision.isAllowed else { return [.ignore(id)] + refuse(uri, decision: decision, frame: "page-initiated") }
         // WebKit would commit an empty page without reporting a failure.
         if RestrictedPorts.port(of: uri) != nil { return [.ignore(id)] }
         return [.use(id)]
@@ -200,7 +200,7 @@ public struct PageSession: Sendable {
     /// target=_blank and window.open: decided as a new top-level page and, if allowed, loaded here.
     private mutating func newWindow(_ uri: String, current: String?) -> [PageCommand] {
         let decision = policy(PolicyRequest(url: uri, kind: .newWindow, sourceURL: current))
-        guard decision.isAllowed else { return refuse(uri, reason: decision.reason, frame: "new-window") }
+        guard decision.isAllowed else { return refuse(uri, decision: decision, frame: "new-window") }
         return ownLoad(uri)
     }
 
@@ -218,10 +218,10 @@ public struct PageSession: Sendable {
         guard decision.isAllowed else {
             if facts.isMainFrame {
                 // Explained with the Blocked page when WebKit reports the abandoned load.
-                remember(uri, reason: decision.reason, mainFrame: true)
+                remember(uri, decision: decision, mainFrame: true)
                 return [.ignore(id), .log(Self.refusalLog(uri, reason: decision.reason, frame: "main"))]
             }
-            return [.ignore(id)] + refuse(uri, reason: decision.reason, frame: "subframe")
+            return [.ignore(id)] + refuse(uri, decision: decision, frame: "subframe")
         }
         return [.use(id)]
     }
@@ -229,22 +229,23 @@ public struct PageSession: Sendable {
     // MARK: Refusals
 
     /// A refused top-level load of Porthole's: the Blocked page, under a `porthole:` URL.
-    private mutating func refuseTopLevel(_ uri: String, reason: String) -> [PageCommand] {
-        [.log(Self.refusalLog(uri, reason: reason, frame: "main"))]
-            + show(.blocked(url: uri, reason: reason))
-            + [.notice(.navigationBlocked(uri: uri, reason: reason, shown: true))]
+    /// The page shows the reason in the visitor's language; the log keeps it in English.
+    private mutating func refuseTopLevel(_ uri: String, decision: PolicyDecision) -> [PageCommand] {
+        [.log(Self.refusalLog(uri, reason: decision.reason, frame: "main"))]
+            + show(.blocked(url: uri, reason: decision.localizedReason))
+            + [.notice(.navigationBlocked(uri: uri, reason: decision.reason, shown: true))]
     }
 
     /// A refused navigation a page started: the page stays; the visitor may be told.
-    private mutating func refuse(_ uri: String, reason: String, frame: String) -> [PageCommand] {
-        remember(uri, reason: reason, mainFrame: false)
-        return [.log(Self.refusalLog(uri, reason: reason, frame: frame)),
-                .notice(.navigationBlocked(uri: uri, reason: reason, shown: false)),
+    private mutating func refuse(_ uri: String, decision: PolicyDecision, frame: String) -> [PageCommand] {
+        remember(uri, decision: decision, mainFrame: false)
+        return [.log(Self.refusalLog(uri, reason: decision.reason, frame: frame)),
+                .notice(.navigationBlocked(uri: uri, reason: decision.reason, shown: false)),
                 .notifyRefusal(url: uri, host: URLHelpers.host(of: uri))]
     }
 
-    private mutating func remember(_ uri: String, reason: String, mainFrame: Bool) {
-        refusals.append((uri, reason, mainFrame))
+    private mutating func remember(_ uri: String, decision: PolicyDecision, mainFrame: Bool) {
+        refusals.append((uri, decision, mainFrame))
         if refusals.count > 8 { refusals.removeFirst() }
     }
 
@@ -266,7 +267,7 @@ public struct PageSession: Sendable {
                     .notice(.refused("drop"))]
         }
         // Decided like a typed address, except that a dropped data: document is never shown.
-        if Self.isData(uri) { return refuseTopLevel(uri, reason: tr("blocked: dropped data: URLs are refused")) }
+        if Self.isData(uri) { return refuseTopLevel(uri, decision: .blocked(tr("blocked: dropped data: URLs are refused"))) }
         countdown = nil
         return ownLoad(uri)
     }
@@ -342,8 +343,8 @@ public struct PageSession: Sendable {
             // Porthole refused something inside this load (a redirect hop, the response).
             guard let refusal = refusals.last(where: { Self.key($0.uri) == Self.key(uri) }) ?? refusals.last(where: { $0.mainFrame }) else { return [] }
             refusals.removeAll()
-            return show(.blocked(url: refusal.uri, reason: refusal.reason))
-                + [.notice(.navigationBlocked(uri: refusal.uri, reason: refusal.reason, shown: true))]
+            return show(.blocked(url: refusal.uri, reason: refusal.decision.localizedReason))
+                + [.notice(.navigationBlocked(uri: refusal.uri, reason: refusal.decision.reason, shown: true))]
         case .network, .other:
             // One of Porthole's own pages failing shows no other page (no loop of pages).
             if isOwnPage(uri) { return [] }
