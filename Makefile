@@ -60,7 +60,7 @@ screenshot: build
 	$(TEST_ENV) xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot.png; kill $$pid'
 	@echo "wrote docs/screenshot.png"
 
-# Installs like a GNOME application. The binary is a release build with the Swift runtime linked
+# Installs like a GNOME application. The binary is a stripped release build with the Swift runtime linked
 # in statically, so it runs without the toolchain; its own scratch directory keeps it apart from
 # the development build (and from a `swift test` that holds .build).
 INSTALL_SCRATCH ?= .build/install
@@ -79,7 +79,7 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 
 install: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
-	install -Dm755 $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
+	install -Dm755 -s $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
 	install -Dm644 Resources/porthole.conf.example $(DATADIR)/porthole/porthole.conf.example
 	install -Dm644 Resources/dev.porthole.Porthole.desktop $(DATADIR)/applications/dev.porthole.Porthole.desktop

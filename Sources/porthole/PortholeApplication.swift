@@ -2,7 +2,8 @@
 // configuration loading and reloading, and the actions exported on D-Bus for remote control.
 import CGLib
 import CWebKitGtk
-import Foundation
+import FoundationEssentials
+import Glibc
 import GLibBridge
 import PortholeCore
 import PortholeUI
@@ -263,14 +264,20 @@ extension StaticString {
 }
 
 enum Console {
+    /// Writes `text` to standard error as it is (no buffering to flush).
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    }
+
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        write(message + "\n")
     }
 
     /// A line from standard input; at a terminal, prompted on stderr and not echoed.
     static func readSecretLine() -> String? {
         guard isatty(STDIN_FILENO) != 0 else { return Swift.readLine(strippingNewline: true) }
-        FileHandle.standardError.write(Data("PIN: ".utf8))
+        write("PIN: ")
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
@@ -278,7 +285,7 @@ enum Console {
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            FileHandle.standardError.write(Data("\n".utf8))
+            write("\n")
         }
         return Swift.readLine(strippingNewline: true)
     }

@@ -1,5 +1,5 @@
 // `porthole --check-config [FILE]`: load the configuration as Porthole would and report on it.
-import Foundation
+import FoundationEssentials
 
 public enum ConfigCheckCommand {
     /// Loads what `porthole` would load (with `--config FILE` when `path` is given, or the system
