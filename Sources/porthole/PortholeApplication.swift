@@ -216,8 +216,10 @@ final class PortholeApplication {
             }
         }
         self.window = window
-        window.show()
+        // The load starts WebKit's web and network processes: start it before GTK realizes and
+        // maps the window, so the two overlap.
         if let uri { window.load(url: uri) } else { window.goHome() }
+        window.show()
     }
 
     private func quit() {
