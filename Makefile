@@ -60,9 +60,10 @@ screenshot: build
 	$(TEST_ENV) xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot.png; kill $$pid'
 	@echo "wrote docs/screenshot.png"
 
-# Installs like a GNOME application. The binary is a stripped release build with the Swift runtime linked
-# in statically, so it runs without the toolchain; its own scratch directory keeps it apart from
-# the development build (and from a `swift test` that holds .build).
+# Installs like a GNOME application. The binary is a release build with the Swift runtime linked
+# in statically, so it runs without the toolchain, stripped at install (`install -s`); its own
+# scratch directory keeps it apart from the development build (and from a `swift test` that
+# holds .build).
 INSTALL_SCRATCH ?= .build/install
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
