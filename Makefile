@@ -114,8 +114,9 @@ screenshot: build
 	@echo "wrote docs/screenshot-zh_TW.png"
 
 # Installs like a GNOME application. The binary is a release build with the Swift runtime linked
-# in statically, so it runs without the toolchain; its own scratch directory keeps it apart from
-# the development build (and from a `swift test` that holds .build).
+# in statically, so it runs without the toolchain, stripped at install (`install -s`); its own
+# scratch directory keeps it apart from the development build (and from a `swift test` that
+# holds .build).
 INSTALL_SCRATCH ?= .build/install
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
@@ -143,8 +144,8 @@ install: locale
 	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
 	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
 	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
-	install -Dm755 $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
-	install -Dm644 $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so
+	install -Dm755 -s $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
+	install -Dm644 -s $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
 	install -Dm644 Resources/porthole.conf.example $(DATADIR)/porthole/porthole.conf.example
 	install -Dm644 Resources/dev.porthole.Porthole.desktop $(DATADIR)/applications/dev.porthole.Porthole.desktop

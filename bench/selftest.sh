@@ -103,7 +103,39 @@ check("no process carries a run's marker", not leftover, leftover)
 
 check("report has the browser table", "| Porthole | " in md and "| floor | " in md and "## Browsers" in md)
 check("missing peer reported as skipped (not installed)", "| ghost | skipped (not installed) |" in md)
-check("targets table with verdicts", md.count("| met") + md.count("| **missed**") == 4, md)
+check("targets table with verdicts", md.count("| met") + md.count("| **missed**") == 5, md)
+check("every target at or below the floor, PSS after the chain among them",
+      all(t in md for t in ("| start → onload (ms) |", "| PSS 1 s after load (MB) |", "| PSS 1 s after the %d-hop chain (MB) |"
+                            % run.NAV_HOPS, "| %d-hop navigation chain (ms) |" % run.NAV_HOPS))
+      and md.count("≤ 1.00× floor") == 4 and "≤ floor (at the floor)" in md, md)
+check("idle CPU target missed by the burning fake, named in the summary",
+      any("≤ floor (at the floor) | **missed**" in line for line in md.splitlines()) and "CPU in" in md.split("Targets met: ")[-1].split("Missed: ")[-1].split("\n")[0], md)
+check("each target's verdict printed to the log", read("stderr.log").count("target ") >= 5, read("stderr.log")[-2000:])
+check("targets in the JSON", len(d["meta"].get("targets", [])) == 5, d["meta"].get("targets"))
+
+
+def fake_runs(porthole, floor):
+    """Runs as run.py records them: one typical and one nav run per value pair."""
+    runs = []
+    for name, values in (("Porthole", porthole), ("floor", floor)):
+        for v in values:
+            runs.append({"browser": name, "scenario": "typical", "error": None,
+                         "onload_ms": v, "pss_mb": v, "idle_cpu_s": v / 100})
+            runs.append({"browser": name, "scenario": "nav", "error": None, "nav_ms": v, "nav_pss_mb": v})
+    return runs
+
+
+cols = {k: (k, 2, sc) for k, _, _, sc in run.METRICS + run.DETAILS}
+rows = run.target_verdicts(fake_runs([100, 100, 100], [100, 100, 100]), {"Porthole", "floor"}, cols)
+check("at the floor: every target met", [r[6] for r in rows] == [True] * 5, rows)
+rows = run.target_verdicts(fake_runs([102, 102, 102], [100, 100, 100]), {"Porthole", "floor"}, cols)
+check("2 % above a steady floor: every target missed, not within the spread",
+      [r[6] for r in rows] == [False] * 5 and all(r[5] == "**missed**" for r in rows), rows)
+rows = run.target_verdicts(fake_runs([99, 99, 99], [90, 100, 110]), {"Porthole", "floor"}, cols)
+check("below the floor by less than its spread: met, within the spread",
+      all(r[6] and "spread" in r[5] for r in rows), rows)
+rows = run.target_verdicts(fake_runs([100], [100]), {"Porthole"}, cols)
+check("floor not measured: not measured, no verdict", all(r[6] is None and r[5] == "not measured" for r in rows), rows)
 check("policy placeholder output included", "```\npolicy-bench\n```" in md)
 check("policy target not determined without a table", "**not determined**" in md)
 check("report names the machine and command",

@@ -1,5 +1,5 @@
 // What a command-line argument asks the browser to open: a URL, a local file, or a host name.
-import Foundation
+import FoundationEssentials
 
 public enum Arguments {
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -12,7 +12,9 @@ public enum Arguments {
     /// load); an existing file as a `file://` URI (`fileURI` answers for the caller's working
     /// directory); a bare host name (`apple.com`, `localhost:8080/x`) over HTTPS.
     public static func target(for argument: String, fileURI: (String) -> String?) -> Result<String, Problem> {
-        let trimmed = argument.trimmingCharacters(in: .whitespaces)
+        // Spaces and tabs, as Foundation's CharacterSet.whitespaces (Unicode Zs and tab).
+        let isSpace = { (c: Character) in c == "\t" || c.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator } }
+        let trimmed = String(argument.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         if trimmed.isEmpty || trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return .failure(Problem(argument: argument, message: tr("not a URL or a file name")))
         }

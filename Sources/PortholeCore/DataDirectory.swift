@@ -1,5 +1,5 @@
 // Where Porthole's bundled data (default config, icon, pages' assets) lives, installed or in a checkout.
-import Foundation
+import FoundationEssentials
 
 public enum DataDirectory {
     /// The name of the bundled default configuration inside the data directory.

@@ -52,7 +52,7 @@ public enum PortholePage {
         let heading = tr("This browser is not set up correctly")
         // TRANSLATORS: {command} is `porthole --check-config`, shown as code.
         let lead = HTML.escape(tr("Its configuration has problems, so every page is blocked until they are fixed. Ask the person who set up this computer to run {command}."))
-            .replacingOccurrences(of: "{command}", with: "<code>porthole --check-config</code>")
+            .replacing("{command}", with: "<code>porthole --check-config</code>")
         return document(title: tr("Configuration error"), body: """
             <h1>\(HTML.escape(heading))</h1>
             <p class="lead">\(lead)</p>

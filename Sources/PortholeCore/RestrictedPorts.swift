@@ -21,6 +21,6 @@ public enum RestrictedPorts {
     /// What the error page says about it.
     public static func message(port: Int) -> String {
         tr("Port {port} is one that browsers never use for web pages, for safety (it belongs to another kind of service).")
-            .replacingOccurrences(of: "{port}", with: String(port))
+            .replacing("{port}", with: String(port))
     }
 }

@@ -1,5 +1,5 @@
 // Which approved sites a long Open menu shows: the first screenful matching what was typed.
-import Foundation
+import FoundationEssentials
 
 public enum SiteSearch {
     /// Lists longer than this get a search field; shorter ones are shown whole as a plain menu.
@@ -30,6 +30,6 @@ public enum SiteSearch {
         let hidden = total - shown
         guard hidden > 0 else { return nil }
         return trn("{count} more site: type to narrow the list", "{count} more sites: type to narrow the list", hidden)
-            .replacingOccurrences(of: "{count}", with: String(hidden))
+            .replacing("{count}", with: String(hidden))
     }
 }

@@ -24,6 +24,9 @@ public struct BrowserOptions {
     public var pinchZoom = true
     /// Where the keyboard's `auto` mode reads the input devices from; nil: GDK's default seat.
     public var inputDevices: (@MainActor () -> any InputDeviceSource)?
+    /// `swipe-navigation=auto`: the window turns `settings.backForwardGestures` on while a
+    /// touchpad or touchscreen is connected, instead of taking it as given.
+    public var swipesFollowDevices = false
 
     public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
                 decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
@@ -84,6 +87,8 @@ public final class BrowserWindow {
     /// The on-screen keyboard; nil when its mode is off.
     public private(set) var keyboard: OnScreenKeyboard?
     var pinchGuard: PinchGuard?
+    /// The devices `swipe-navigation=auto` follows; nil until it is asked for.
+    var swipeDevices: (any InputDeviceSource)?
     /// Told every WebView event after the window has handled it (the service notifier waits
     /// for the first loaded page).
     public var onEvent: (@MainActor (WebViewEvent) -> Void)?
@@ -139,6 +144,7 @@ public final class BrowserWindow {
         keyboard = OnScreenKeyboard.make(options)
         if let keyboard { gtk_box_pack_start(box.cast(), keyboard.widget, 0, 0, 0) }
         attachTouchInput(newSession: false)
+        followSwipeDevices()
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
         gtk_container_add(window.cast(), box)
 
@@ -206,6 +212,7 @@ public final class BrowserWindow {
         options.keyboard = self.options.keyboard  // made with the window, like kiosk mode
         self.options = options
         if sitesChanged { rebuildSiteMenu() }
+        followSwipeDevices()
         webHost.update(makeWebView())
         applyPinchZoom()
     }
@@ -238,8 +245,11 @@ public final class BrowserWindow {
 
     // MARK: Building
 
+    /// Re-applies the options to the web view (diffed: only what changed reaches WebKit).
+    func refreshWebView() { webHost?.update(makeWebView()) }
+
     private func makeWebView() -> WebView {
-        WebView(engine: engine, content: content, settings: options.settings, homeURL: options.homeURL, rules: options.rules,
+        WebView(engine: engine, content: content, settings: settingsWithSwipes(), homeURL: options.homeURL, rules: options.rules,
                 onEvent: { [weak self] event in self?.handle(event) },
                 decide: options.decide)
     }
@@ -399,6 +409,7 @@ public final class BrowserWindow {
         kiosk?.teardown()
         kiosk = nil
         detachTouchInput()
+        stopFollowingSwipeDevices()
         connections.disconnectAll()
         webHost?.dismantle()
         actions.values.forEach { $0.release() }

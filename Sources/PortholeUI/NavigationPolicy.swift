@@ -11,7 +11,8 @@ extension BrowserOptions {
                                             userAgentSuffix: browser.userAgentSuffix.isEmpty ? nil : browser.userAgentSuffix),
                   decide: { policy.decide($0) })
         httpsOnly = browser.httpsOnly
-        settings.backForwardGestures = browser.swipeNavigation
+        settings.backForwardGestures = browser.swipeNavigation == .on
+        swipesFollowDevices = browser.swipeNavigation == .auto
         rules = BrowsingRules(configuration: configuration)
         kiosk = configuration.kiosk.enabled ? configuration.kiosk : nil
         keyboard = configuration.kiosk.keyboard

@@ -2,7 +2,8 @@
 // configuration loading and reloading, and the actions exported on D-Bus for remote control.
 import CGLib
 import CWebKitGtk
-import Foundation
+import FoundationEssentials
+import Glibc
 import GLibBridge
 import PortholeCore
 import PortholeUI
@@ -111,7 +112,7 @@ final class PortholeApplication {
                                            "PORTHOLE_ARGUMENTS": options.remaining.joined(separator: " ")])
         if options.remaining.count > 1 {
             porthole_command_line_printerr(commandLine, "porthole: " + tr("give at most one URL or file (got {count})")
-                .replacingOccurrences(of: "{count}", with: String(options.remaining.count)) + "\n")
+                .replacing("{count}", with: String(options.remaining.count)) + "\n")
             return 2
         }
         if engine == nil {
@@ -130,7 +131,7 @@ final class PortholeApplication {
         } else if isRemote, options.string("config") != nil || options.flag("private") || options.flag("kiosk") {
             porthole_command_line_printerr(commandLine,
                 "porthole: " + tr("already running; its configuration stays (use `gapplication action {id} reload-config`)")
-                    .replacingOccurrences(of: "{id}", with: Self.applicationID) + "\n")
+                    .replacing("{id}", with: Self.applicationID) + "\n")
         }
         var target: String?
         if let argument = options.remaining.first {
@@ -244,8 +245,10 @@ final class PortholeApplication {
             }
         }
         self.window = window
-        window.show()
+        // The load starts WebKit's web and network processes: start it before GTK realizes and
+        // maps the window, so the two overlap.
         if let uri { window.load(url: uri) } else { window.goHome() }
+        window.show()
     }
 
     /// The last status published, so that unchanged events do not touch D-Bus.
@@ -301,15 +304,21 @@ extension StaticString {
 }
 
 enum Console {
+    /// Writes `text` to standard error as it is (no buffering to flush).
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    }
+
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        write(message + "\n")
     }
 
     /// A line from standard input; at a terminal, prompted on stderr and not echoed.
     static func readSecretLine() -> String? {
         guard isatty(STDIN_FILENO) != 0 else { return Swift.readLine(strippingNewline: true) }
         // TRANSLATORS: the prompt for the kiosk exit PIN at a terminal (porthole --hash-pin).
-        FileHandle.standardError.write(Data((tr("PIN: ")).utf8))
+        write(tr("PIN: "))
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
@@ -317,7 +326,7 @@ enum Console {
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            FileHandle.standardError.write(Data("\n".utf8))
+            write("\n")
         }
         return Swift.readLine(strippingNewline: true)
     }

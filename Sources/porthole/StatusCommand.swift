@@ -1,6 +1,6 @@
 // `porthole status`: reads the running browser's `status` action over D-Bus and prints it.
 import CGLib
-import Foundation
+import FoundationEssentials
 import GLibBridge
 import PortholeCore
 
@@ -25,7 +25,7 @@ enum StatusCommand {
         switch RemoteActionState.read(busName: PortholeApplication.applicationID, objectPath: "/dev/porthole/Porthole", action: "status") {
         case .failure(let error):
             Console.error("porthole: " + tr("no running Porthole answered on the session bus: {reason}")
-                .replacingOccurrences(of: "{reason}", with: error.message))
+                .replacing("{reason}", with: error.message))
             return 3
         case .success(let variant):
             defer { g_variant_unref(variant) }

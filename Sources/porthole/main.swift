@@ -1,5 +1,5 @@
 // porthole: the browser, and its admin subcommand `porthole policy check`.
-import Foundation
+import Glibc
 import GLibBridge
 import PortholeCore
 

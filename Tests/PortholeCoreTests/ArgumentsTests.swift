@@ -12,6 +12,8 @@ final class ArgumentsTests: XCTestCase {
             ("www.apple.com/mac?x=1", "https://www.apple.com/mac?x=1"),
             ("localhost:8080/a", "https://localhost:8080/a"),
             ("example.com:8443", "https://example.com:8443"),
+            (" \tapple.com\u{00A0}\u{2003}", "https://apple.com"),  // spaces and tabs around, as CharacterSet.whitespaces
+            ("apple.com\n", nil),  // a newline is not trimmed: it is a control character
             ("page.html", "file:///home/user/page.html"),
             ("/srv/kiosk/doc.pdf", "file:///srv/kiosk/doc.pdf"),
             ("file:///etc/passwd", "file:///etc/passwd"),  // the policy refuses it, not the parser

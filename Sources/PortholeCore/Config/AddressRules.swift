@@ -1,6 +1,6 @@
 // What counts as a host name, an IP literal and a site address in a configuration file.
 import CGLib
-import Foundation
+import FoundationEssentials
 
 enum AddressRules {
     /// The schemes a site may use: the web, and Porthole's own pages.
@@ -48,7 +48,7 @@ enum AddressRules {
             return nil
         } catch {
             return tr("\"{address}\" cannot be approved: {reason}")
-                .replacingOccurrences(of: "{address}", with: address).replacingOccurrences(of: "{reason}", with: error.reason)
+                .replacing("{address}", with: address).replacing("{reason}", with: error.reason)
         }
     }
 

@@ -2,7 +2,7 @@
 // JSON-GLib, so one list serves Chrome, Chromium and Porthole.
 import CGLib
 import CJsonGlib
-import Foundation
+import FoundationEssentials
 
 /// The URL filters found in the `*.json` files of a Chrome policy directory (like
 /// `/etc/opt/chrome/policies/managed` or `/etc/chromium/policies/managed`).
@@ -28,7 +28,7 @@ struct ChromePolicies: Equatable {
         guard let dir = g_dir_open(directory, 0, &error) else {
             policies.problems.append(ConfigProblem(file: directory, key: "Policy/chrome-policies",
                                                    message: tr("cannot read the Chrome policy folder: {reason}")
-                                                       .replacingOccurrences(of: "{reason}", with: takeErrorMessage(error))))
+                                                       .replacing("{reason}", with: takeErrorMessage(error))))
             return policies
         }
         var names: [String] = []
@@ -80,7 +80,7 @@ struct ChromePolicies: Equatable {
                 guard let element = json_array_get_element(array, index), json_node_get_node_type(element) == JSON_NODE_VALUE,
                       let value = json_node_get_string(element) else {
                     problems.append(ConfigProblem(file: file, line: position?.line, column: position?.column, key: name,
-                                                  message: tr("entry {index} is not a string").replacingOccurrences(of: "{index}", with: String(index + 1))))
+                                                  message: tr("entry {index} is not a string").replacing("{index}", with: String(index + 1))))
                     continue
                 }
                 let filter = String(cString: value)
@@ -88,8 +88,8 @@ struct ChromePolicies: Equatable {
                     let at = Self.position(of: Self.jsonLiteral(filter), in: text, after: position) ?? position
                     problems.append(ConfigProblem(file: file, line: at?.line, column: at?.column, key: name,
                                                   message: tr("\"{filter}\" is not a valid filter: {reason}")
-                                                      .replacingOccurrences(of: "{filter}", with: filter)
-                                                      .replacingOccurrences(of: "{reason}", with: reason)))
+                                                      .replacing("{filter}", with: filter)
+                                                      .replacing("{reason}", with: reason)))
                 } else if isAllow {
                     if !allow.contains(filter) { allow.append(filter) }
                 } else if !block.contains(filter) {
@@ -106,20 +106,20 @@ struct ChromePolicies: Equatable {
         if fields.count == 4, let line = Int(fields[1]), let column = Int(fields[2]) {
             return ConfigProblem(file: file, line: line, column: column,
                                  message: tr("not valid JSON: {reason}")
-                                     .replacingOccurrences(of: "{reason}", with: reason(fields[3])))
+                                     .replacing("{reason}", with: reason(fields[3])))
         }
-        return ConfigProblem(file: file, message: tr("not valid JSON: {reason}").replacingOccurrences(of: "{reason}", with: message))
+        return ConfigProblem(file: file, message: tr("not valid JSON: {reason}").replacing("{reason}", with: message))
     }
 
     /// The parser's words after "Parse error:", which the message already says in other words.
     private static func reason(_ text: Substring) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(text).trimmingWhitespace
         return trimmed.hasPrefix("Parse error: ") ? String(trimmed.dropFirst("Parse error: ".count)) : trimmed
     }
 
     /// `text` as a JSON string literal written the plain way (what an admin's file has).
     private static func jsonLiteral(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     /// Line and column (from 1, in characters) of the first `needle` in `text` at or after `start`.
@@ -131,7 +131,7 @@ struct ChromePolicies: Equatable {
             if let start, number < start.line { continue }
             var searched = Substring(line)
             if let start, number == start.line { searched = line.dropFirst(start.column - 1) }
-            if let range = searched.range(of: needle) {
+            if let range = searched.firstRange(of: needle) {
                 return (number, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
             }
         }

@@ -1,5 +1,6 @@
 // `porthole --check-config [FILE]`: load the configuration as Porthole would and report on it.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 public enum ConfigCheckCommand {
     /// Loads what `porthole` would load (with `--config FILE` when `path` is given, or the system
@@ -28,8 +29,8 @@ public enum ConfigCheckCommand {
     /// A warning when users other than the file's owner and group can read `file`, which holds the
     /// exit PIN's hash: with it anyone can try PINs offline, without the kiosk's lockout.
     static func readableByOthers(_ file: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-              let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o004 != 0 else { return nil }
+        var info = stat()
+        guard stat(file, &info) == 0, info.st_mode & 0o004 != 0 else { return nil }
         return file + ": " + tr("warning: every user can read this file, which holds the exit PIN's hash; let only root and the kiosk user read it (chmod 640, group of the kiosk user)")
     }
 

@@ -1,7 +1,8 @@
 // Reads one configuration file safely: regular files only, bounded in size, and stable (two reads
 // a moment apart agree), so that a file being rewritten in place is not taken half-written.
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How configuration files are read. `standard` is what Porthole uses; tests inject `readOnce`
 /// and `pause` to make a file that changes between reads deterministic.
@@ -46,7 +47,7 @@ public struct ConfigFileReader: Sendable {
     /// the opened descriptor, so what is checked is what is read.
     public static func readRegularFile(_ path: String) throws(ConfigProblem) -> [UInt8] {
         func failure(_ reason: String) -> ConfigProblem {
-            ConfigProblem(file: path, message: tr("cannot read: {reason}").replacingOccurrences(of: "{reason}", with: reason))
+            ConfigProblem(file: path, message: tr("cannot read: {reason}").replacing("{reason}", with: reason))
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw failure(reason(errno)) }

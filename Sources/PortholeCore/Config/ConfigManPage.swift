@@ -75,7 +75,7 @@ public enum ConfigManPage {
     /// Backslashes and hyphens escaped; a line starting with `.` or `'` guarded so roff does not
     /// take it for a request.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
             .joined(separator: "\n")

@@ -59,9 +59,10 @@ enum ConfigReference {
             """)
         add("Browser", "javascript", "boolean", "true", "Run page scripts.")
         add("Browser", "https-only", "boolean", "false", "Open http:// sites and typed addresses over https://.")
-        add("Browser", "swipe-navigation", "boolean", "true", """
+        add("Browser", "swipe-navigation", "auto, true or false", "auto", """
             Touchpad swipes go back and forward. WebKit then keeps a snapshot of every page in the history for \
-            the swipe's preview; a kiosk without a touchpad can turn it off.
+            the swipe's preview. auto: on only while a touchpad or touchscreen is connected (including one \
+            plugged in later); true always; false never.
             """)
         add("Browser", "zoom", "number, 0.25 to 5.0", "1.0", "Default page zoom.")
         add("Browser", "user-agent-suffix", "text without control characters", "empty",

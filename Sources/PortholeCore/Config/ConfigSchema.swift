@@ -109,6 +109,12 @@ struct SettingReader {
             .map { $0.flatMap(KeyboardMode.init(rawValue:)) }
     }
 
+    /// `auto`, or a boolean as GKeyFile reads one.
+    func swipeNavigation() -> Result<SwipeNavigation, InvalidConfigValue> {
+        if case .success(let text) = document.string(key), text == SwipeNavigation.auto.rawValue { return .success(.auto) }
+        return document.boolean(key).map { .success($0 ? .on : .off) } ?? .failure(InvalidConfigValue(tr("expected auto, true or false")))
+    }
+
     /// `true` or `false`; empty leaves the choice to kiosk mode.
     func optionalBoolean() -> Result<Bool?, InvalidConfigValue> {
         if case .success(let text) = document.string(key), text.isEmpty { return .success(nil) }
@@ -188,7 +194,7 @@ enum ConfigSchema {
 
         .value("Browser", "javascript", read: { $0.boolean() }, assign: { $0.browser.javascript = $1 }),
         .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),
-        .value("Browser", "swipe-navigation", read: { $0.boolean() }, assign: { $0.browser.swipeNavigation = $1 }),
+        .value("Browser", "swipe-navigation", read: { $0.swipeNavigation() }, assign: { $0.browser.swipeNavigation = $1 }),
         .value("Browser", "zoom", read: { $0.number(in: 0.25...5.0) }, assign: { $0.browser.zoom = $1 }),
         .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
                assign: { $0.browser.userAgentSuffix = $1 }),

@@ -1,5 +1,5 @@
 // Where configuration files are looked for, injectable so tests can use temporary directories.
-import Foundation
+import FoundationEssentials
 
 /// The candidate configuration files. Each path is used only if it names an existing file,
 /// except `commandLine`, which must exist because the user asked for it.

@@ -62,9 +62,9 @@ public struct BrowserSettings: Sendable, Equatable {
     public var javascript: Bool
     /// `https-only`: open http:// sites and typed addresses over https://.
     public var httpsOnly: Bool
-    /// `swipe-navigation`: touchpad swipes go back and forward. WebKit keeps a snapshot of each
-    /// page in the history for the swipe's preview, which costs memory and time per navigation.
-    public var swipeNavigation: Bool
+    /// `swipe-navigation`: touchpad and touchscreen swipes go back and forward; `auto`: while
+    /// such a device is connected.
+    public var swipeNavigation: SwipeNavigation
     /// `zoom`: the default page zoom, 0.25 to 5.0.
     public var zoom: Double
     /// `user-agent-suffix`: appended to WebKit's user agent, so sites can recognise Porthole.
@@ -81,7 +81,7 @@ public struct BrowserSettings: Sendable, Equatable {
     /// for what sites are asked for; empty follows the system's locale (LANGUAGE, LANG).
     public var languages: [String] = []
 
-    public init(javascript: Bool = true, httpsOnly: Bool = false, swipeNavigation: Bool = true, zoom: Double = 1.0,
+    public init(javascript: Bool = true, httpsOnly: Bool = false, swipeNavigation: SwipeNavigation = .auto, zoom: Double = 1.0,
                 userAgentSuffix: String = "", tlsExceptions: [String] = [], pinchZoom: Bool? = nil) {
         self.pinchZoom = pinchZoom
         self.javascript = javascript

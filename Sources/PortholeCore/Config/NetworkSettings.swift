@@ -1,6 +1,6 @@
 // `[Network]`: the proxy WebKit sends requests through, and how proxy values are checked.
 import CGLib
-import Foundation
+import FoundationEssentials
 
 /// `[Network]`. Without `proxy` WebKit follows the system's proxy settings (GNOME's or the
 /// environment's), as before.
@@ -25,24 +25,24 @@ enum ProxyRules {
         var error: UnsafeMutablePointer<GError>?
         guard let uri = g_uri_parse(address, G_URI_FLAGS_NONE, &error) else {
             return tr("\"{address}\" is not a valid URL: {reason}; write a proxy like http://proxy.example:3128")
-                .replacingOccurrences(of: "{address}", with: address)
-                .replacingOccurrences(of: "{reason}", with: takeErrorMessage(error))
+                .replacing("{address}", with: address)
+                .replacing("{reason}", with: takeErrorMessage(error))
         }
         defer { g_uri_unref(uri) }
         let scheme = String(cString: g_uri_get_scheme(uri)).lowercased()
         guard schemes.contains(scheme) else {
             return tr("\"{address}\" has the unsupported proxy scheme {scheme}: use {schemes}")
-                .replacingOccurrences(of: "{address}", with: address)
-                .replacingOccurrences(of: "{scheme}", with: scheme)
-                .replacingOccurrences(of: "{schemes}", with: schemes.joined(separator: ", "))
+                .replacing("{address}", with: address)
+                .replacing("{scheme}", with: scheme)
+                .replacing("{schemes}", with: schemes.joined(separator: ", "))
         }
         guard let host = g_uri_get_host(uri).map({ String(cString: $0) }), AddressRules.isHost(host) else {
-            return tr("\"{address}\" has no valid host").replacingOccurrences(of: "{address}", with: address)
+            return tr("\"{address}\" has no valid host").replacing("{address}", with: address)
         }
         let path = String(cString: g_uri_get_path(uri))
         guard path.isEmpty || path == "/", g_uri_get_query(uri) == nil, g_uri_get_fragment(uri) == nil else {
             return tr("\"{address}\": a proxy is scheme://host[:port], without a path, query or fragment")
-                .replacingOccurrences(of: "{address}", with: address)
+                .replacing("{address}", with: address)
         }
         return nil
     }
@@ -59,6 +59,6 @@ enum ProxyRules {
             if g_hostname_is_ip_address(address) != 0, let bits, (0...maximum).contains(bits) { return nil }
         }
         return tr("\"{entry}\" is not a host, *.domain or IP address range like 10.0.0.0/8")
-            .replacingOccurrences(of: "{entry}", with: entry)
+            .replacing("{entry}", with: entry)
     }
 }

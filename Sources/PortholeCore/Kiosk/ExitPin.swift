@@ -56,9 +56,9 @@ public struct ExitPinGate: Sendable, Equatable {
         switch answer {
         case .correct: ""
         case .wrong(let left): trn("Wrong PIN. {count} try left.", "Wrong PIN. {count} tries left.", left)
-            .replacingOccurrences(of: "{count}", with: String(left))
+            .replacing("{count}", with: String(left))
         case .lockedOut(let seconds): trn("Too many wrong PINs. Try again in {count} second.", "Too many wrong PINs. Try again in {count} seconds.", seconds)
-            .replacingOccurrences(of: "{count}", with: String(seconds))
+            .replacing("{count}", with: String(seconds))
         }
     }
 }

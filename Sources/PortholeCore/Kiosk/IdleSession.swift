@@ -92,6 +92,6 @@ public struct IdleSession: Sendable, Equatable {
         // TRANSLATORS: shown in large type on a public kiosk nobody has touched for a while.
         trn("This screen starts over for the next visitor in {count} second. Touch the screen or press a key to keep going.",
             "This screen starts over for the next visitor in {count} seconds. Touch the screen or press a key to keep going.",
-            secondsLeft).replacingOccurrences(of: "{count}", with: String(secondsLeft))
+            secondsLeft).replacing("{count}", with: String(secondsLeft))
     }
 }

@@ -1,6 +1,6 @@
 // Where Porthole's message catalogs are, binding its text domain, and the visitor's languages.
 import CGLib
-import Foundation
+import FoundationEssentials
 
 public enum Localization {
     /// Binds the `porthole` text domain to `directory` (or to the catalogs found by
@@ -31,7 +31,7 @@ public enum Localization {
     /// Call before any window is built.
     public static func use(languages: [String]) {
         guard !languages.isEmpty else { return }
-        setenv("LANGUAGE", languages.map { $0.replacingOccurrences(of: "-", with: "_") }.joined(separator: ":"), 1)
+        setenv("LANGUAGE", languages.map { $0.replacing("-", with: "_") }.joined(separator: ":"), 1)
         leavePlainC()
         // glibc caches translations per language; a new textdomain() call makes it look again.
         textdomain(translationDomain)
@@ -80,7 +80,7 @@ public enum Localization {
     public static func activeLanguage() -> String {
         let header = String(cString: g_dgettext(translationDomain, ""))
         for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
-            let code = line.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces)
+            let code = String(line.dropFirst("Language:".count)).trimmingWhitespace
             if let tag = tag(fromLocaleName: code) { return tag }
         }
         return "en"
@@ -118,7 +118,7 @@ public enum Localization {
     static func tag(fromLocaleName name: String) -> String? {
         let base = name.prefix { $0 != "." && $0 != "@" }
         guard !base.isEmpty, base != "C", base != "POSIX" else { return nil }
-        return base.replacingOccurrences(of: "_", with: "-")
+        return String(base.replacing("_", with: "-"))
     }
 
     /// Why `tag` cannot be a `[Browser] languages=` entry, or nil: a language code of two or three
@@ -131,13 +131,13 @@ public enum Localization {
         }
         return isLanguage && subtagsOK
             ? nil
-            : tr("\"{tag}\" is not a language tag, like zh-TW, ru or de").replacingOccurrences(of: "{tag}", with: tag)
+            : tr("\"{tag}\" is not a language tag, like zh-TW, ru or de").replacing("{tag}", with: tag)
     }
 }
 
 extension String {
     /// The translated text with its `{name}` placeholders replaced by `values[name]`.
     public func filled(_ values: KeyValuePairs<String, String>) -> String {
-        values.reduce(self) { text, pair in text.replacingOccurrences(of: "{\(pair.key)}", with: pair.value) }
+        values.reduce(self) { text, pair in text.replacing("{\(pair.key)}", with: pair.value) }
     }
 }

@@ -18,7 +18,7 @@ extension PortholePage {
         let text = countdown == .retry
             ? trn("Trying again in {count} second.", "Trying again in {count} seconds.", secondsLeft)
             : trn("Reloading in {count} second.", "Reloading in {count} seconds.", secondsLeft)
-        return text.replacingOccurrences(of: "{count}", with: String(secondsLeft))
+        return text.replacing("{count}", with: String(secondsLeft))
     }
 
     /// A script that sets the countdown line to `text`; run by the browser in its own script world,

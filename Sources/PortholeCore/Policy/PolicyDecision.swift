@@ -84,11 +84,11 @@ public struct PolicyDecision: Sendable, Equatable, CustomStringConvertible {
         switch cause {
         case .allowFilter(let site?):
             return tr("allowed by filter \"{filter}\" (site \"{site}\")")
-                .replacingOccurrences(of: "{filter}", with: filter).replacingOccurrences(of: "{site}", with: site)
-        case .allowFilter(nil): return tr("allowed by filter \"{filter}\"").replacingOccurrences(of: "{filter}", with: filter)
-        case .blockFilter: return tr("blocked by filter \"{filter}\"").replacingOccurrences(of: "{filter}", with: filter)
+                .replacing("{filter}", with: filter).replacing("{site}", with: site)
+        case .allowFilter(nil): return tr("allowed by filter \"{filter}\"").replacing("{filter}", with: filter)
+        case .blockFilter: return tr("blocked by filter \"{filter}\"").replacing("{filter}", with: filter)
         case .wildcardBlock:
-            return tr("blocked by filter \"{filter}\": not on the approved list").replacingOccurrences(of: "{filter}", with: filter)
+            return tr("blocked by filter \"{filter}\": not on the approved list").replacing("{filter}", with: filter)
         case .sentence(let sentence, let shown): return shown ?? sentence
         }
     }
