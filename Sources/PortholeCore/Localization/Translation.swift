@@ -8,16 +8,19 @@ public let translationDomain = "porthole"
 /// in the call so that `make pot` can extract it; use `%@`-free placeholders such as `{host}` and
 /// substitute after translating, never interpolation inside the literal.
 public func tr(_ message: String) -> String {
-    String(cString: g_dgettext(translationDomain, message))
+    // Without a translation gettext returns the pointer it was given: read it while it is valid.
+    message.withCString { String(cString: g_dgettext(translationDomain, $0)) }
 }
 
 /// The singular or plural form for `count` in the visitor's language (`g_dngettext`), so that
 /// languages with several plural forms (Russian has three) read correctly.
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    String(cString: g_dngettext(translationDomain, singular, plural, gulong(max(0, count))))
+    singular.withCString { one in
+        plural.withCString { many in String(cString: g_dngettext(translationDomain, one, many, gulong(max(0, count)))) }
+    }
 }
 
 /// `message` in a context that tells apart two uses of the same English text (`g_dpgettext2`).
 public func trc(_ context: String, _ message: String) -> String {
-    String(cString: g_dpgettext2(translationDomain, context, message))
+    context.withCString { context in message.withCString { String(cString: g_dpgettext2(translationDomain, context, $0)) } }
 }
