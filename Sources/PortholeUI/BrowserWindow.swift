@@ -84,8 +84,9 @@ public final class BrowserWindow {
     private let refreshIcon: UnsafeMutablePointer<GtkWidget>
     private let openButton: UnsafeMutablePointer<GtkWidget>
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
-    /// Holds the web view, with kiosk mode's idle warning above it.
+    /// Holds the web view, with the refusal notice and kiosk mode's idle warning above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
+    private var notice: RefusalNoticeBar!
 
     // What was last put on screen, so render() touches GTK only for changes.
     private var appliedTitle: String?
@@ -122,6 +123,7 @@ public final class BrowserWindow {
         gtk_box_pack_start(box.cast(), overlay, 1, 1, 0)
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
         gtk_container_add(window.cast(), box)
+        notice = RefusalNoticeBar(in: overlay, connections: connections)
 
         connections.connect(UnsafeMutableRawPointer(window), "delete-event", .pointerReturningBool { [unowned self] _ in
             if let kiosk = self.kiosk, kiosk.refusesClose() { return true }
@@ -148,6 +150,9 @@ public final class BrowserWindow {
     public var headerBar: UnsafeMutablePointer<GtkWidget> { header }
     public var toolbar: UnsafeMutablePointer<GtkWidget> { bottomBar }
     public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
+    /// The refusal notice's text while it shows (nil when hidden), and what it counts.
+    public var refusalNoticeText: String? { notice.isVisible ? notice.text : nil }
+    public var refusalNotice: RefusalNotice? { notice.isVisible ? notice.notice : nil }
     /// The action the refresh button triggers now: `win.reload`, or `win.stop` while loading.
     public var refreshButtonAction: String? {
         gtk_actionable_get_action_name(OpaquePointer(refreshButton)).map { String(cString: $0) }
@@ -202,6 +207,7 @@ public final class BrowserWindow {
         engine.renewSession()
         content = nil
         state = PageState()
+        notice.dismiss()
         webHost = RepresentableHost(makeWebView())
         let web = webHost.widget!
         gtk_container_add(overlay.cast(), web)
@@ -311,10 +317,17 @@ public final class BrowserWindow {
 
     private func handle(_ event: WebViewEvent) {
         switch event {
-        case .loadStarted: state.failed = false
+        case .loadStarted:
+            state.failed = false
+            notice.pageChanged()
         case .loadFailed: state.failed = true
         case .navigationBlocked(let uri, let reason, let shown):
-            if shown { state.failed = false }
+            if shown {
+                state.failed = false
+                notice.pageChanged()  // the Blocked page explains it
+            } else {
+                notice.refused(uri, from: state.uri)
+            }
             refusals.append((uri, reason))
             if refusals.count > 50 { refusals.removeFirst() }
         case .progress(let value): state.progress = value
@@ -363,6 +376,7 @@ public final class BrowserWindow {
     private func windowDestroyed() {
         kiosk?.teardown()
         kiosk = nil
+        notice.release()
         connections.disconnectAll()
         webHost?.dismantle()
         actions.values.forEach { $0.release() }
