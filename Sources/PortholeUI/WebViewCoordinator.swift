@@ -400,7 +400,7 @@ public final class WebViewCoordinator {
         }
         if uri == PortholePage.backURL {
             webkit_policy_decision_ignore(decision)
-            goBack()
+            if canGoBack { goBack() } else if let home = parent.homeURL { load(WebContent(id: 0, .url(home))) }  // nothing before: Home
             return
         }
 
@@ -478,6 +478,10 @@ public final class WebViewCoordinator {
     /// The Blocked page, under the refused URL when it is a page address (so Back and Reload
     /// behave), else under about:blank (a `javascript:` URL must never become the page's URL).
     private func showBlockedPage(_ uri: String, reason: String) {
-        showPage(PortholePage.blocked(url: uri, reason: reason, homeURL: parent.homeURL), as: HTML.safeHref(uri) != nil ? uri : "about:blank")
+        // Back leads somewhere when the view showed a page before this one.
+        let hasPageBefore = canGoBack || !(self.uri ?? "").isEmpty
+        showPage(PortholePage.blocked(url: uri, reason: reason, homeURL: parent.homeURL, canGoBack: hasPageBefore,
+                                      configurationBroken: parent.rules.configurationBroken),
+                 as: HTML.safeHref(uri) != nil ? uri : "about:blank")
     }
 }

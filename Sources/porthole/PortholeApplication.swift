@@ -147,13 +147,12 @@ final class PortholeApplication {
     /// With problems the browser fails closed: everything is blocked and the start page names them.
     private func loadConfiguration(report: (String) -> Void) {
         let result = ConfigLoader.load(sources: sources, overrides: overrides, validateFilter: URLFilter.validator)
-        for notice in result.notices {
-            report("porthole: \(notice)")
-            Log.warning(notice.description, fields: ["PORTHOLE_EVENT": "config-lock"])
-        }
-        for problem in result.problems {
-            report("porthole: \(problem)")
-            Log.warning(problem.description, fields: ["PORTHOLE_EVENT": "config-problem"])
+        // Each problem once: as `porthole: …` at a terminal (GLib's writer would print the
+        // warning a second time), as one structured warning in the journal.
+        let toJournal = g_log_writer_is_journald(STDERR_FILENO) != 0
+        for (text, event) in result.notices.map({ ($0.description, "config-lock") }) + result.problems.map({ ($0.description, "config-problem") }) {
+            if !toJournal { report("porthole: \(text)") }
+            Log.write(toJournal ? .warning : .info, text, fields: ["PORTHOLE_EVENT": event])
         }
         configuration = result.effectiveConfiguration
         engine?.show(result)
@@ -167,8 +166,12 @@ final class PortholeApplication {
 
     private func reloadConfiguration() {
         guard engine != nil else { return }
+        let wasBroken = configuration.isFailClosed
         loadConfiguration(report: { Console.error($0) })
         window?.update(options: browserOptions())
+        // The page that said "not set up correctly" is stale once the file is fixed, and a
+        // newly broken file must show its problems at once: both mean the home page.
+        if wasBroken || configuration.isFailClosed { window?.goHome() }
     }
 
     private func browserOptions() -> BrowserOptions {

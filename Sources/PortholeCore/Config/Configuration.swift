@@ -12,6 +12,8 @@ public struct Configuration: Sendable, Equatable {
     public var kiosk: KioskSettings
     /// The files the configuration was read from, base layer first.
     public var sources: [String]
+    /// Set by `failClosed`: the files have problems and this is the locked-down fallback.
+    public var isFailClosed = false
 
     public init(sites: SiteList = SiteList([]), allow: [String] = [], block: [String] = ["*"],
                 browser: BrowserSettings = BrowserSettings(), privacy: PrivacySettings = PrivacySettings(),
@@ -41,6 +43,7 @@ public struct Configuration: Sendable, Equatable {
         closed.block = ["*"]
         closed.privacy.grants = []
         closed.browser.tlsExceptions = []
+        closed.isFailClosed = true
         return closed
     }
 }

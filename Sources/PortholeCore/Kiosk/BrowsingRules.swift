@@ -19,6 +19,8 @@ public struct BrowsingRules: Sendable, Equatable {
     public var privacy: PrivacySettings
     /// `[Browser] tls-exceptions=`.
     public var tlsExceptions: [String]
+    /// The configuration has problems and everything is blocked: pages say so.
+    public var configurationBroken = false
 
     public init(contextMenu: Bool = true, printing: Bool = true, fileChooser: Bool = true,
                 retriesNetworkFailures: Bool = false, reloadsAfterCrash: Bool = true,
@@ -52,6 +54,7 @@ public struct BrowsingRules: Sendable, Equatable {
                   reloadsAfterCrash: true,
                   privacy: configuration.privacy,
                   tlsExceptions: configuration.browser.tlsExceptions)
+        configurationBroken = configuration.isFailClosed
     }
 }
 
