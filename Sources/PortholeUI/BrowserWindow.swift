@@ -83,6 +83,10 @@ public final class BrowserWindow {
     private let refreshButton: UnsafeMutablePointer<GtkWidget>
     private let refreshIcon: UnsafeMutablePointer<GtkWidget>
     private let openButton: UnsafeMutablePointer<GtkWidget>
+    /// Kiosk mode's Sites button in the bottom bar (nil at a desk).
+    private var sitesButton: UnsafeMutablePointer<GtkWidget>?
+    /// A site was chosen from a menu: the page takes the focus once the menu has closed.
+    private var focusPageWhenMenuCloses = false
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
     /// Holds the web view, with the refusal notice and kiosk mode's idle warning above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
@@ -113,7 +117,6 @@ public final class BrowserWindow {
 
         buildChrome(window)
         buildActions(window)
-        rebuildSiteMenu()
 
         webHost = RepresentableHost(makeWebView())
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -124,6 +127,7 @@ public final class BrowserWindow {
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
         gtk_container_add(window.cast(), box)
         notice = RefusalNoticeBar(in: overlay, connections: connections)
+        rebuildSiteMenu()
 
         connections.connect(UnsafeMutableRawPointer(window), "delete-event", .pointerReturningBool { [unowned self] _ in
             if let kiosk = self.kiosk, kiosk.refusesClose() { return true }
@@ -147,6 +151,8 @@ public final class BrowserWindow {
     /// The progress bar's fraction: the load's progress while loading, 0 (empty) when done.
     public var progressFraction: Double { gtk_progress_bar_get_fraction(progressBar.cast()) }
     public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
+    /// Kiosk mode's Sites button (nil at a desk; hidden when `[Kiosk] site-menu=` says so).
+    public var kioskSitesButton: UnsafeMutablePointer<GtkWidget>? { sitesButton }
     public var headerBar: UnsafeMutablePointer<GtkWidget> { header }
     public var toolbar: UnsafeMutablePointer<GtkWidget> { bottomBar }
     public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
@@ -236,19 +242,23 @@ public final class BrowserWindow {
 
         let navigation = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_style_context_add_class(gtk_widget_get_style_context(navigation), "linked")
-        let back = iconButton("go-previous-symbolic", tooltip: "Back (Alt+Left)", action: "win.back")
-        let forward = iconButton("go-next-symbolic", tooltip: "Forward (Alt+Right)", action: "win.forward")
+        let back = iconButton("go-previous-symbolic", name: tr("Back"), tooltip: tr("Back (Alt+Left)"), action: "win.back")
+        let forward = iconButton("go-next-symbolic", name: tr("Forward"), tooltip: tr("Forward (Alt+Right)"), action: "win.forward")
         gtk_container_add(navigation.cast(), back)
         gtk_container_add(navigation.cast(), forward)
         gtk_header_bar_pack_start(header.cast(), navigation)
 
         let openContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
-        gtk_container_add(openContent.cast(), gtk_label_new("Open"))
+        gtk_container_add(openContent.cast(), gtk_label_new(tr("Open")))
         gtk_container_add(openContent.cast(), gtk_image_new_from_icon_name("pan-down-symbolic", GTK_ICON_SIZE_BUTTON))
         if let old = gtk_bin_get_child(openButton.cast()) { gtk_container_remove(openButton.cast(), old) }
         gtk_container_add(openButton.cast(), openContent)
-        gtk_widget_set_tooltip_text(openButton, "Open an approved site")
+        gtk_widget_set_tooltip_text(openButton, tr("Open an approved site"))
         gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
+        Accessibility.setName(openButton, tr("Open"))
+        if let popover = gtk_menu_button_get_popover(openButton.cast()) {
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+        }
         gtk_header_bar_pack_end(header.cast(), openButton)
         if options.kiosk != nil {
             // Kiosk mode: no title bar at all, so nothing to close, move or un-fullscreen.
@@ -260,9 +270,13 @@ public final class BrowserWindow {
     private func makeBottomBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = bottomBar
         if let kiosk = options.kiosk {
-            // The header bar is gone: Back and Home move down here, sized for fingers.
-            gtk_action_bar_pack_start(bar.cast(), iconButton("go-previous-symbolic", tooltip: "Back", action: "win.back", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
-            gtk_action_bar_pack_start(bar.cast(), iconButton("go-home-symbolic", tooltip: "Home", action: "win.home", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
+            // The header bar is gone: Back, Home and the site chooser move down here, sized for fingers.
+            for button in [iconButton("go-previous-symbolic", name: tr("Back"), action: "win.back", size: GTK_ICON_SIZE_LARGE_TOOLBAR),
+                           iconButton("go-home-symbolic", name: tr("Home"), action: "win.home", size: GTK_ICON_SIZE_LARGE_TOOLBAR),
+                           makeKioskSitesButton()] {
+                gtk_widget_set_size_request(button, Self.touchSize, Self.touchSize)
+                gtk_action_bar_pack_start(bar.cast(), button)
+            }
             if !kiosk.toolbar { gtk_widget_set_no_show_all(bar, 1) }
         }
         gtk_widget_set_size_request(progressBar, 280, -1)
@@ -270,14 +284,48 @@ public final class BrowserWindow {
         gtk_action_bar_pack_start(bar.cast(), progressBar)
         gtk_button_set_image(refreshButton.cast(), refreshIcon)
         gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
-        gtk_widget_set_tooltip_text(refreshButton, "Reload (F5)")
+        gtk_widget_set_tooltip_text(refreshButton, tr("Reload (F5)"))
+        Accessibility.setName(refreshButton, tr("Reload"))
         gtk_action_bar_pack_end(bar.cast(), refreshButton)
         return bar
     }
 
-    private func iconButton(_ icon: String, tooltip: String, action: String, size: GtkIconSize = GTK_ICON_SIZE_BUTTON) -> UnsafeMutablePointer<GtkWidget> {
+    /// The smallest side of a control meant for a finger, in pixels (GNOME's touch target).
+    static let touchSize: Int32 = 48
+
+    /// The kiosk's site chooser: the Open menu's sites, for a window without a header bar.
+    /// Shown as `[Kiosk] site-menu=` says (rebuildSiteMenu keeps it in step with the sites).
+    private func makeKioskSitesButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_menu_button_new()!
+        let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_container_add(content.cast(), gtk_image_new_from_icon_name("view-list-symbolic", GTK_ICON_SIZE_LARGE_TOOLBAR))
+        gtk_container_add(content.cast(), gtk_label_new(tr("Sites")))
+        if let old = gtk_bin_get_child(button.cast()) { gtk_container_remove(button.cast(), old) }
+        gtk_container_add(button.cast(), content)
+        gtk_widget_set_tooltip_text(button, tr("Choose a site"))
+        Accessibility.setName(button, tr("Sites"))
+        gtk_widget_set_focus_on_click(button, 0)
+        gtk_menu_button_set_direction(button.cast(), GTK_ARROW_UP)
+        gtk_menu_button_set_menu_model(button.cast(), siteMenu.typed())
+        if let popover = gtk_menu_button_get_popover(button.cast()) {
+            let widget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
+            TouchStyle.install()
+            gtk_style_context_add_class(gtk_widget_get_style_context(widget), TouchStyle.menuClass)
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+        }
+        gtk_widget_set_no_show_all(button, 1)  // shown by rebuildSiteMenu when there is a choice
+        sitesButton = button
+        return button
+    }
+
+    /// A button showing only an icon: `name` is what screen readers say, `tooltip` adds the shortcut.
+    private func iconButton(_ icon: String, name: String, tooltip: String? = nil, action: String,
+                            size: GtkIconSize = GTK_ICON_SIZE_BUTTON) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_from_icon_name(icon, size)!
-        gtk_widget_set_tooltip_text(button, tooltip)
+        gtk_widget_set_tooltip_text(button, tooltip ?? name)
+        Accessibility.setName(button, name)
+        // A click leaves the keyboard focus where it was (on the page), so keys keep scrolling it.
+        gtk_widget_set_focus_on_click(button, 0)
         gtk_actionable_set_action_name(OpaquePointer(button), action)
         return button
     }
@@ -285,15 +333,19 @@ public final class BrowserWindow {
     private func buildActions(_ window: UnsafeMutablePointer<GtkWidget>) {
         let map = UnsafeMutableRawPointer(window)
         let plain: [(String, @MainActor () -> Void)] = [
-            ("back", { [unowned self] in self.webHost.coordinator.goBack() }),
-            ("forward", { [unowned self] in self.webHost.coordinator.goForward() }),
+            ("back", { [unowned self] in self.webHost.coordinator.goBack(); self.focusPage() }),
+            ("forward", { [unowned self] in self.webHost.coordinator.goForward(); self.focusPage() }),
             ("reload", { [unowned self] in self.reload() }),
             ("stop", { [unowned self] in self.webHost.coordinator.stop() }),
-            ("home", { [unowned self] in self.goHome() }),
+            ("home", { [unowned self] in self.goHome(); self.focusPage() }),
             ("close", { [unowned self] in self.close() }),
         ]
         for (name, handler) in plain { actions[name] = SimpleAction(name: name, in: map, handler) }
-        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in self.openSite(site) }
+        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in
+            self.openSite(site)
+            self.focusPageWhenMenuCloses = true
+            self.focusPage()
+        }
     }
 
     /// Reload retries a failed load from its URL rather than re-showing the error page.
@@ -311,6 +363,19 @@ public final class BrowserWindow {
             g_object_unref(UnsafeMutableRawPointer(item))
         }
         gtk_widget_set_sensitive(openButton, options.sites.isEmpty ? 0 : 1)
+        if let sitesButton, let kiosk = options.kiosk { gtk_widget_set_visible(sitesButton, kiosk.siteMenu.shows(for: options.sites) ? 1 : 0) }
+    }
+
+    /// Gives the keyboard focus to the page, so Page Down, Space and the arrows scroll it.
+    public func focusPage() {
+        if let web = webHost?.widget { gtk_widget_grab_focus(web) }
+    }
+
+    private func menuClosed() {
+        guard focusPageWhenMenuCloses else { return }
+        focusPageWhenMenuCloses = false
+        // The popover hands the focus back to its button as it closes; take it after that.
+        MainLoop.idle { [weak self] in self?.focusPage() }
     }
 
     // MARK: Events → state → screen
@@ -366,7 +431,8 @@ public final class BrowserWindow {
             appliedLoading = state.isLoading
             gtk_image_set_from_icon_name(refreshIcon.cast(), state.isLoading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
             gtk_actionable_set_action_name(OpaquePointer(refreshButton), state.isLoading ? "win.stop" : "win.reload")
-            gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? "Stop (Escape)" : "Reload (F5)")
+            gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? tr("Stop (Escape)") : tr("Reload (F5)"))
+            Accessibility.setName(refreshButton, state.isLoading ? tr("Stop") : tr("Reload"))
         }
         actions["back"]?.isEnabled = state.canGoBack
         actions["forward"]?.isEnabled = state.canGoForward
@@ -384,6 +450,22 @@ public final class BrowserWindow {
         siteMenu.release()
         windowOwner.release()
         onClose(self)
+    }
+}
+
+/// Finger-sized menu items for the kiosk's menus. A provider on one widget does not reach its
+/// children in GTK 3, so this one is on the screen, matching only menus with its class.
+@MainActor
+enum TouchStyle {
+    static let menuClass = "porthole-touch-menu"
+    private static var provider: ObjectOwner?
+
+    static func install() {
+        guard provider == nil, let screen = gdk_screen_get_default() else { return }
+        let css = ObjectOwner(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()))
+        gtk_css_provider_load_from_data(css.typed(), "popover.\(menuClass) modelbutton { min-height: 44px; padding: 4px 20px; font-size: 1.2em; }", -1, nil)
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        provider = css  // for the life of the process, as the screen keeps it
     }
 }
 

@@ -172,7 +172,11 @@ public enum UI {
 
     /// Opens the window's Open menu and returns its items (label and button), in order.
     public static func openMenuItems(_ window: BrowserWindow) -> [(label: String, button: UnsafeMutablePointer<GtkWidget>)] {
-        let button = window.openMenuButton
+        menuItems(of: window.openMenuButton)
+    }
+
+    /// Opens the menu of a GtkMenuButton and returns its items (label and button), in order.
+    public static func menuItems(of button: UnsafeMutablePointer<GtkWidget>) -> [(label: String, button: UnsafeMutablePointer<GtkWidget>)] {
         gtk_toggle_button_set_active(button.cast(), 1)
         guard let popover = gtk_menu_button_get_popover(button.cast()) else { return [] }
         let popoverWidget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))

@@ -152,6 +152,8 @@ public struct KioskSettings: Sendable, Equatable {
     public var exitPinHash: ExitPinHash?
     /// `exit-chord`: the GTK accelerator that asks for the exit PIN, like `<Control><Alt>q`.
     public var exitChord: String?
+    /// `site-menu`: the Sites button in the bottom bar.
+    public var siteMenu: KioskSiteMenu = .auto
 
     public init(enabled: Bool = false, toolbar: Bool = true, shortcuts: [KioskShortcut] = [.back, .forward, .reload],
                 printing: Bool = false, idleTimeout: Int = 0, idleWarning: Int = 10, hideCursor: Int = 0,
@@ -166,6 +168,23 @@ public struct KioskSettings: Sendable, Equatable {
         self.reloadEvery = reloadEvery
         self.exitPinHash = exitPinHash
         self.exitChord = exitChord
+    }
+}
+
+/// `[Kiosk] site-menu=`: whether the kiosk's bottom bar has a Sites button.
+public enum KioskSiteMenu: String, Sendable, CaseIterable {
+    /// Shown when there is more than one site to choose from.
+    case auto
+    case on = "true"
+    case off = "false"
+
+    /// Whether the button shows for `sites`.
+    public func shows(for sites: SiteList) -> Bool {
+        switch self {
+        case .auto: sites.sites.count > 1
+        case .on: !sites.isEmpty
+        case .off: false
+        }
     }
 }
 
