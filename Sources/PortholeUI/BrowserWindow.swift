@@ -38,6 +38,14 @@ public final class BrowserWindow {
         ("win.reload", ["F5", "<Control>r", "Reload"]),
         ("win.stop", ["Escape", "Stop"]),
         ("win.home", ["<Alt>Home", "HomePage"]),
+        ("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add", "ZoomIn"]),
+        ("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract", "ZoomOut"]),
+        ("win.zoom-reset", ["<Control>0", "<Control>KP_0"]),
+        ("win.find", ["<Control>f", "Find"]),
+        ("win.find-next", ["<Control>g", "F3"]),
+        ("win.find-previous", ["<Control><Shift>g", "<Shift>F3"]),
+        ("win.print", ["<Control>p"]),
+        ("win.shortcuts", ["<Control>question", "<Control>F1"]),
         ("app.quit", ["<Control>q"]),
     ]
 
@@ -91,6 +99,12 @@ public final class BrowserWindow {
     /// Holds the web view, with the refusal notice and kiosk mode's idle warning above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
     private var notice: RefusalNoticeBar!
+    private var zoomIndicator: ZoomIndicator!
+    private let findBar: FindBar
+    private let primaryMenu = PrimaryMenu()
+    private let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// Ctrl+scroll not yet turned into a zoom step (touchpads scroll in small deltas).
+    private var zoomScroll = 0.0
 
     // What was last put on screen, so render() touches GTK only for changes.
     private var appliedTitle: String?
@@ -114,6 +128,8 @@ public final class BrowserWindow {
         openButton = gtk_menu_button_new()
         bottomBar = gtk_action_bar_new()
         overlay = gtk_overlay_new()
+        menuButton = gtk_menu_button_new()
+        findBar = FindBar(connections: connections)
 
         buildChrome(window)
         buildActions(window)
@@ -123,10 +139,14 @@ public final class BrowserWindow {
         gtk_widget_set_vexpand(overlay, 1)
         gtk_widget_set_hexpand(overlay, 1)
         gtk_container_add(overlay.cast(), webHost.widget!)
+        gtk_box_pack_start(box.cast(), findBar.bar, 0, 0, 0)
         gtk_box_pack_start(box.cast(), overlay, 1, 1, 0)
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
         gtk_container_add(window.cast(), box)
         notice = RefusalNoticeBar(in: overlay, connections: connections)
+        zoomIndicator = ZoomIndicator(in: overlay)
+        findBar.onClose = { [unowned self] in self.focusPage() }
+        viewChanged()
         rebuildSiteMenu()
 
         connections.connect(UnsafeMutableRawPointer(window), "delete-event", .pointerReturningBool { [unowned self] _ in
@@ -219,6 +239,8 @@ public final class BrowserWindow {
         gtk_container_add(overlay.cast(), web)
         gtk_widget_show(web)
         gtk_widget_grab_focus(web)
+        findBar.close()
+        viewChanged()
         goHome()
     }
 
@@ -259,6 +281,14 @@ public final class BrowserWindow {
         if let popover = gtk_menu_button_get_popover(openButton.cast()) {
             connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
         }
+        gtk_button_set_image(menuButton.cast(), gtk_image_new_from_icon_name("open-menu-symbolic", GTK_ICON_SIZE_BUTTON))
+        gtk_widget_set_tooltip_text(menuButton, tr("Main menu"))
+        Accessibility.setName(menuButton, tr("Main menu"))
+        gtk_menu_button_set_menu_model(menuButton.cast(), primaryMenu.model.typed())
+        if let popover = gtk_menu_button_get_popover(menuButton.cast()) {
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+        }
+        gtk_header_bar_pack_end(header.cast(), menuButton)
         gtk_header_bar_pack_end(header.cast(), openButton)
         if options.kiosk != nil {
             // Kiosk mode: no title bar at all, so nothing to close, move or un-fullscreen.
@@ -340,11 +370,80 @@ public final class BrowserWindow {
             ("home", { [unowned self] in self.goHome(); self.focusPage() }),
             ("close", { [unowned self] in self.close() }),
         ]
-        for (name, handler) in plain { actions[name] = SimpleAction(name: name, in: map, handler) }
+        let desk: [(String, @MainActor () -> Void)] = [
+            ("zoom-in", { [unowned self] in self.setZoom(ZoomLevels.larger(than: self.zoomLevel)) }),
+            ("zoom-out", { [unowned self] in self.setZoom(ZoomLevels.smaller(than: self.zoomLevel)) }),
+            ("zoom-reset", { [unowned self] in self.setZoom(self.options.settings.zoom) }),
+            ("find", { [unowned self] in self.findBar.open() }),
+            ("find-next", { [unowned self] in self.findBar.next() }),
+            ("find-previous", { [unowned self] in self.findBar.previous() }),
+            ("print", { [unowned self] in self.print() }),
+            ("shortcuts", { [unowned self] in if let window = self.window { ShortcutsWindow.present(over: window) } }),
+            ("about", { [unowned self] in if let window = self.window { AboutWindow.present(over: window) } }),
+        ]
+        for (name, handler) in plain + desk { actions[name] = SimpleAction(name: name, in: map, handler) }
         actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in
             self.openSite(site)
             self.focusPageWhenMenuCloses = true
             self.focusPage()
+        }
+    }
+
+    // MARK: Zoom, find, print
+
+    /// The page's zoom level (1.0 is 100 %).
+    public var zoomLevel: Double { webView.map { webkit_web_view_get_zoom_level($0) } ?? options.settings.zoom }
+    /// The zoom level shown over the page while it changes, else nil.
+    public var zoomIndicatorText: String? { zoomIndicator.text }
+
+    public func setZoom(_ level: Double) {
+        guard let webView else { return }
+        webkit_web_view_set_zoom_level(webView, level)
+        zoomIndicator.show(level)
+        primaryMenu.setZoom(level)
+    }
+
+    /// The find bar's state, for tests and the window's own checks.
+    public var isFindBarOpen: Bool { findBar.isOpen }
+    public var findMatchCount: Int? { findBar.matchCount }
+    public var findEntry: UnsafeMutablePointer<GtkWidget> { findBar.searchEntry }
+    public var primaryMenuButton: UnsafeMutablePointer<GtkWidget> { menuButton }
+
+    /// Prints the page with GTK's print dialog, where the rules allow printing.
+    private func print() {
+        guard options.rules.printing, let webView, let window else { return }
+        let operation = webkit_print_operation_new(webView)
+        webkit_print_operation_run_dialog(operation, window.cast())
+        g_object_unref(UnsafeMutableRawPointer(operation))
+    }
+
+    /// A new web view (at start and for each visitor session): the find bar and Ctrl+scroll follow it.
+    private func viewChanged() {
+        findBar.attach(webView)
+        zoomScroll = 0
+        guard let web = webHost.widget, options.kiosk.map({ $0.shortcuts.contains(.zoom) }) ?? true else { return }
+        // Before WebKit's own handler: Ctrl+wheel zooms instead of scrolling.
+        connections.connect(UnsafeMutableRawPointer(web), "scroll-event", .pointerReturningBool { [unowned self] event in
+            guard let scroll = event?.assumingMemoryBound(to: GdkEventScroll.self).pointee,
+                  scroll.state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            self.zoomByScrolling(scroll)
+            return true
+        })
+    }
+
+    private func zoomByScrolling(_ scroll: GdkEventScroll) {
+        switch scroll.direction {
+        case GDK_SCROLL_UP: zoomScroll -= 1
+        case GDK_SCROLL_DOWN: zoomScroll += 1
+        case GDK_SCROLL_SMOOTH: zoomScroll += scroll.delta_y
+        default: return
+        }
+        if zoomScroll <= -1 {
+            setZoom(ZoomLevels.larger(than: zoomLevel))
+            zoomScroll = 0
+        } else if zoomScroll >= 1 {
+            setZoom(ZoomLevels.smaller(than: zoomLevel))
+            zoomScroll = 0
         }
     }
 
@@ -443,6 +542,9 @@ public final class BrowserWindow {
         kiosk?.teardown()
         kiosk = nil
         notice.release()
+        zoomIndicator.release()
+        findBar.release()
+        primaryMenu.release()
         connections.disconnectAll()
         webHost?.dismantle()
         actions.values.forEach { $0.release() }

@@ -10,7 +10,7 @@ import PortholeUI
 @MainActor
 final class PortholeApplication {
     static let applicationID = "dev.porthole.Porthole"
-    static let version = "0.1.0"
+    static let version = AboutPorthole.version
 
     private let appOwner: ObjectOwner
     private let connections = SignalConnections()

@@ -1,0 +1,104 @@
+// Zoom, find, the primary menu and its windows, and accessible names: what a desk user expects.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+import PortholeUI
+import TestSupport
+import XCTest
+
+final class DeskToolsTests: XCTestCase {
+    func testControlPlusZoomsInAndShowsTheLevelAndControlZeroResets() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<title>Zoom</title><p>text</p>") }
+            let window = TestApp.window(on: server, sites: [("Zoom", "/")], showing: "Zoom")
+            defer { TestApp.close(window) }
+            let view = window.webView!
+            XCTAssertEqual(webkit_web_view_get_zoom_level(view), 1.0)
+            UI.press(UInt32(GDK_KEY_equal), modifiers: GDK_CONTROL_MASK, in: window)
+            XCTAssertEqual(webkit_web_view_get_zoom_level(view), 1.1, accuracy: 0.001)
+            XCTAssertEqual(window.zoomIndicatorText, "110 %", "the level shows while it changes")
+            UI.press(UInt32(GDK_KEY_plus), modifiers: GdkModifierType(GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue), in: window)
+            XCTAssertEqual(webkit_web_view_get_zoom_level(view), 1.25, accuracy: 0.001)
+            UI.press(UInt32(GDK_KEY_minus), modifiers: GDK_CONTROL_MASK, in: window)
+            XCTAssertEqual(webkit_web_view_get_zoom_level(view), 1.1, accuracy: 0.001)
+            UI.press(UInt32(GDK_KEY_0), modifiers: GDK_CONTROL_MASK, in: window)
+            XCTAssertEqual(webkit_web_view_get_zoom_level(view), 1.0, accuracy: 0.001)
+            XCTAssertTrue(UI.wait(5) { window.zoomIndicatorText == nil }, "the level goes away by itself")
+        }
+    }
+
+    func testControlFFindsAndCountsMatchesAndEscapeCloses() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<title>Find</title><p>apple pear Apple banana apple</p>") }
+            let window = TestApp.window(on: server, sites: [("Find", "/")], showing: "Find")
+            defer { TestApp.close(window) }
+            XCTAssertFalse(window.isFindBarOpen)
+            UI.press(UInt32(GDK_KEY_f), modifiers: GDK_CONTROL_MASK, in: window)
+            XCTAssertTrue(window.isFindBarOpen)
+            XCTAssertEqual(gtk_widget_has_focus(window.findEntry), 1, "typing goes to the search entry")
+            gtk_entry_set_text(window.findEntry.cast(), "apple")
+            XCTAssertTrue(UI.wait { window.findMatchCount == 3 }, "three matches, case-insensitive: \(String(describing: window.findMatchCount))")
+            gtk_entry_set_text(window.findEntry.cast(), "cherry")
+            XCTAssertTrue(UI.wait { window.findMatchCount == 0 })
+            UI.press(UInt32(GDK_KEY_Escape), in: window)
+            XCTAssertTrue(UI.wait(5) { !window.isFindBarOpen }, "Escape closes the bar")
+        }
+    }
+
+    func testThePrimaryMenuOffersZoomFindPrintShortcutsAndAbout() {
+        MainActor.assumeIsolated {
+            let window = TestApp.window(sites: [Site(name: "Start", address: PortholePage.startURL)])
+            defer { TestApp.close(window) }
+            let labels = UI.menuItems(of: window.primaryMenuButton).map(\.label)
+            for expected in ["100 %", "Find…", "Print…", "Keyboard Shortcuts", "About Porthole"] {
+                XCTAssertTrue(labels.contains(expected), "\(expected) in \(labels)")
+            }
+            gtk_toggle_button_set_active(window.primaryMenuButton.cast(), 0)
+        }
+    }
+
+    func testTheShortcutsWindowListsEveryShortcut() throws {
+        try MainActor.assumeIsolated {
+            let window = TestApp.window(sites: [])
+            defer { TestApp.close(window) }
+            window.action("shortcuts")?.activate()
+            let shortcuts = try XCTUnwrap(UI.toplevels().first { UI.isA($0, gtk_shortcuts_window_get_type()) })
+            defer { gtk_widget_destroy(shortcuts) }
+            let shown = UI.allDescendants(of: shortcuts)
+                .filter { UI.isA($0, gtk_shortcuts_shortcut_get_type()) }
+                .compactMap { UI.stringProperty(UnsafeMutableRawPointer($0), "accelerator") }
+                .joined(separator: " ")
+            for (action, keys) in BrowserWindow.accelerators {
+                let keyboardKeys = keys.filter { $0.hasPrefix("<") || $0.hasPrefix("F") || $0 == "Escape" }
+                for key in keyboardKeys {
+                    XCTAssertTrue(shown.split(separator: " ").contains(Substring(key)), "\(action): \(key) in \(shown)")
+                }
+            }
+        }
+    }
+
+    func testEveryButtonAndEntryHasAnAccessibleName() {
+        MainActor.assumeIsolated {
+            for configuration in [Configuration(sites: SiteList([Site(name: "A", address: "a.example")])),
+                                  TestApp.kioskConfiguration(sites: [Site(name: "A", address: "a.example"), Site(name: "B", address: "b.example")])] {
+                let window = TestApp.window(configuration: configuration)
+                defer { TestApp.destroy(window) }
+                // Those that can show: hidden bars' (find, notice) included, GTK's never-shown internals not.
+                let widgets = UI.allDescendants(of: window.window!)
+                    .filter { UI.isA($0, gtk_button_get_type()) || UI.isA($0, gtk_entry_get_type()) }
+                    .filter { gtk_widget_get_visible($0) != 0 }
+                XCTAssertGreaterThan(widgets.count, 3)
+                for widget in widgets {
+                    let accessible = gtk_widget_get_accessible(widget)
+                    let name = accessible.flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? ""
+                    let type = String(cString: g_type_name(UI.typeOf(widget)))
+                    XCTAssertFalse(name.isEmpty, "a \(type) without an accessible name (kiosk: \(configuration.kiosk.enabled))")
+                }
+            }
+        }
+    }
+}
