@@ -332,6 +332,7 @@ public final class BrowserWindow {
         gtk_container_add(content.cast(), gtk_label_new(tr("Sites")))
         if let old = gtk_bin_get_child(button.cast()) { gtk_container_remove(button.cast(), old) }
         gtk_container_add(button.cast(), content)
+        gtk_widget_show_all(content)  // the button itself is shown by rebuildSiteMenu
         gtk_widget_set_tooltip_text(button, tr("Choose a site"))
         Accessibility.setName(button, tr("Sites"))
         gtk_widget_set_focus_on_click(button, 0)

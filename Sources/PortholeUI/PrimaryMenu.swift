@@ -33,11 +33,8 @@ final class PrimaryMenu {
                                       (ZoomLevels.percentage(level), "win.zoom-reset", nil),
                                       (tr("Zoom in"), "win.zoom-in", "zoom-in-symbolic")] {
             let item = g_menu_item_new(label, action)!
-            if let icon {
-                let gicon = g_themed_icon_new(icon)
-                g_menu_item_set_icon(item, gicon)
-                g_object_unref(UnsafeMutableRawPointer(gicon))
-            }
+            // In a row of buttons GTK shows the verb icon in place of the label (kept for screen readers).
+            if let icon { g_menu_item_set_attribute_value(item, "verb-icon", g_variant_new_string(icon)) }
             g_menu_append_item(section, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }
