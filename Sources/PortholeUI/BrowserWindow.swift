@@ -422,6 +422,7 @@ public final class BrowserWindow {
     private func viewChanged() {
         findBar.attach(webView)
         zoomScroll = 0
+        if let webView { hidePDFViewerButtons(in: webView) }
         guard let web = webHost.widget, options.kiosk.map({ $0.shortcuts.contains(.zoom) }) ?? true else { return }
         // Before WebKit's own handler: Ctrl+wheel zooms instead of scrolling.
         connections.connect(UnsafeMutableRawPointer(web), "scroll-event", .pointerReturningBool { [unowned self] event in
@@ -430,6 +431,20 @@ public final class BrowserWindow {
             self.zoomByScrolling(scroll)
             return true
         })
+    }
+
+    /// The PDF viewer's Download, Open (and, where printing is refused, Print) buttons would do
+    /// nothing: a style sheet for the viewer's frame hides them.
+    private func hidePDFViewerButtons(in view: UnsafeMutablePointer<WebKitWebView>) {
+        guard let manager = webkit_web_view_get_user_content_manager(view) else { return }
+        let css = PDFViewerStyle.styleSheet(printing: options.rules.printing)
+        var allow: [UnsafePointer<gchar>?] = []
+        PDFViewerStyle.viewerURLPattern.withCString { pattern in
+            allow = [pattern, nil]
+            let sheet = webkit_user_style_sheet_new(css, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_STYLE_LEVEL_USER, &allow, nil)
+            webkit_user_content_manager_add_style_sheet(manager, sheet)
+            webkit_user_style_sheet_unref(sheet)
+        }
     }
 
     private func zoomByScrolling(_ scroll: GdkEventScroll) {

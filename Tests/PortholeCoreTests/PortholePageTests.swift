@@ -77,6 +77,21 @@ final class PortholePageTests: XCTestCase {
         XCTAssertTrue(html.contains("<code>porthole --check-config</code>"))
     }
 
+    func testADocumentWithoutATitleIsNamedByItsFileNotTheHostTwice() {
+        let rows: [(String, String)] = [
+            ("https://docs.example/leaflets/Opening%20hours.pdf", "Opening hours.pdf"),
+            ("https://docs.example/menu.pdf?v=2", "menu.pdf"),
+            ("https://docs.example/", "docs.example"),
+            ("https://docs.example/about", "docs.example"),
+            ("https://docs.example/.hidden", "docs.example"),
+        ]
+        for (uri, title) in rows {
+            var state = PageState()
+            state.uri = uri
+            XCTAssertEqual(state.headerTitle, title, uri)
+        }
+    }
+
     func testStartPageListsTheSitesAsEscapedLinksAndSkipsItself() {
         let sites = SiteList([Site(name: "Start page", address: PortholePage.startURL),
                               Site(name: "Apple & <Co>", address: "apple.com"),

@@ -49,6 +49,21 @@ final class DeskToolsTests: XCTestCase {
         }
     }
 
+    func testAPDFIsTitledByItsFileName() {
+        MainActor.assumeIsolated {
+            // The smallest document PDF.js opens (it rebuilds the missing cross-reference table).
+            let pdf = "%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n"
+                + "3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n"
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .body(pdf, mimeType: "application/pdf") }
+            let window = TestApp.window(on: server, sites: [("Leaflet", "/files/opening%20hours.pdf")])
+            defer { TestApp.close(window) }
+            XCTAssertTrue(UI.wait { window.headerTitle == "opening hours.pdf" }, "title: \(window.headerTitle ?? "nil")")
+            XCTAssertEqual(window.headerSubtitle, "127.0.0.1")
+        }
+    }
+
     func testThePrimaryMenuOffersZoomFindPrintShortcutsAndAbout() {
         MainActor.assumeIsolated {
             let window = TestApp.window(sites: [Site(name: "Start", address: PortholePage.startURL)])
