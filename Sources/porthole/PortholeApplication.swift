@@ -45,6 +45,11 @@ final class PortholeApplication {
     private var gApplication: UnsafeMutablePointer<GApplication> { application.cast() }
 
     func run(_ arguments: [String]) -> Int32 {
+        if let option = Arguments.unknownOption(in: Array(arguments.dropFirst()), flags: Self.flagOptions, valued: Self.valuedOptions) {
+            Console.error(tr("porthole: unknown option {option}").replacing("{option}", with: option))
+            Console.error(tr("Run \"porthole --help\" to see the options."))
+            return 2  // as the README and the manual page say, not GOptionContext's 1
+        }
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         return cArguments.withUnsafeMutableBufferPointer { buffer in
@@ -53,6 +58,11 @@ final class PortholeApplication {
     }
 
     // MARK: Command line
+
+    /// The options addOptions declares, with GApplication's own; checked before GLib parses them.
+    static let flagOptions: Set<String> = ["--check-config", "--private", "--kiosk", "--hash-pin", "--version", "--help", "-h", "-?",
+                                           "--help-all", "--help-gapplication", "--gapplication-service"]
+    static let valuedOptions: Set<String> = ["--config"]
 
     private func addOptions() {
         // GApplication keeps pointers to these strings: static strings live for the whole run.

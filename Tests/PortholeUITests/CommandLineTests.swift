@@ -227,6 +227,17 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testAnUnknownOptionExitsWithStatusTwo() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let result = try fixture.porthole(["--kiosks"])
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("unknown option --kiosks"), result.stderr)
+            XCTAssertEqual(fixture.server.requests.count, 0)
+        }
+    }
+
     func testALocalFileOpensOnlyWhenThePolicyAllowsFiles() throws {
         try MainActor.assumeIsolated {
             let fixture = try BrowserProcessFixture()
