@@ -40,11 +40,20 @@ public struct ExitPinGate: Sendable, Equatable {
         return .wrong(triesLeft: maximumTries - wrongTries)
     }
 
+    /// Seconds until PINs are checked again at `now`, or nil when they are not refused.
+    public func lockoutSecondsLeft(at now: Double) -> Int? {
+        guard let lockedUntil, now < lockedUntil else { return nil }
+        return Int((lockedUntil - now).rounded(.up))
+    }
+
     public static func message(for answer: Answer) -> String {
         switch answer {
         case .correct: ""
-        case .wrong(let left): "Wrong PIN. \(left) \(left == 1 ? "try" : "tries") left."
-        case .lockedOut(let seconds): "Too many wrong PINs. Try again in \(seconds) seconds."
+        case .wrong(let left):
+            trn("Wrong PIN. {count} try left.", "Wrong PIN. {count} tries left.", left).replacing("{count}", with: String(left))
+        case .lockedOut(let seconds):
+            trn("Too many wrong PINs. Try again in {count} second.", "Too many wrong PINs. Try again in {count} seconds.", seconds)
+                .replacing("{count}", with: String(seconds))
         }
     }
 }

@@ -16,24 +16,29 @@ final class ExitPinDialog {
         let dialog = gtk_dialog_new()!
         // A toplevel is owned by GTK's list of toplevels until destroyed; this is a second reference.
         owner = ObjectOwner(retaining: UnsafeMutableRawPointer(dialog))
-        gtk_window_set_title(dialog.cast(), "Leave kiosk mode")
+        gtk_window_set_title(dialog.cast(), tr("Leave kiosk mode"))
         gtk_window_set_transient_for(dialog.cast(), window.cast())
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_keep_above(dialog.cast(), 1)
         gtk_window_set_resizable(dialog.cast(), 0)
-        gtk_dialog_add_button(dialog.cast(), "Cancel", GTK_RESPONSE_CANCEL.rawValue)
-        gtk_dialog_add_button(dialog.cast(), "Leave", GTK_RESPONSE_ACCEPT.rawValue)
+        gtk_dialog_add_button(dialog.cast(), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
+        gtk_dialog_add_button(dialog.cast(), tr("Leave"), GTK_RESPONSE_ACCEPT.rawValue)
         gtk_dialog_set_default_response(dialog.cast(), GTK_RESPONSE_ACCEPT.rawValue)
 
         entry = gtk_entry_new()
         gtk_entry_set_visibility(entry.cast(), 0)
         gtk_entry_set_input_purpose(entry.cast(), GTK_INPUT_PURPOSE_PIN)
         gtk_entry_set_activates_default(entry.cast(), 1)
+        let prompt = gtk_label_new(tr("Enter the PIN to leave kiosk mode."))!
+        Accessibility.setName(entry, tr("Exit PIN"))
+        if let accessible = gtk_widget_get_accessible(entry), let label = gtk_widget_get_accessible(prompt) {
+            atk_object_add_relationship(accessible, ATK_RELATION_LABELLED_BY, label)
+        }
         status = gtk_label_new("")
         let content = gtk_dialog_get_content_area(dialog.cast())!
         gtk_box_set_spacing(content.cast(), 12)
         gtk_container_set_border_width(content.cast(), 18)
-        gtk_box_pack_start(content.cast(), gtk_label_new("Enter the PIN to leave kiosk mode."), 0, 0, 0)
+        gtk_box_pack_start(content.cast(), prompt, 0, 0, 0)
         gtk_box_pack_start(content.cast(), entry, 0, 0, 0)
         gtk_box_pack_start(content.cast(), status, 0, 0, 0)
 
@@ -50,6 +55,9 @@ final class ExitPinDialog {
     var isShown: Bool { owner.pointer.map { gtk_widget_get_visible($0.assumingMemoryBound(to: GtkWidget.self)) != 0 } ?? false }
     var message: String { gtk_label_get_text(status.cast()).map { String(cString: $0) } ?? "" }
     private var text: String { gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? "" }
+
+    /// Replaces the status line (the lockout countdown) without touching the entry.
+    func say(_ message: String) { gtk_label_set_text(status.cast(), message) }
 
     /// Says why the PIN was not accepted and clears the entry for the next try.
     func refuse(_ message: String) {
