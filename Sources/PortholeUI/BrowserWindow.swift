@@ -103,6 +103,8 @@ public final class BrowserWindow {
     private let findBar: FindBar
     private let primaryMenu = PrimaryMenu()
     private let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// The web process crashed at the desk: the reloaded page says so once it is back.
+    private var crashNoticePending = false
     /// Ctrl+scroll not yet turned into a zoom step (touchpads scroll in small deltas).
     private var zoomScroll = 0.0
 
@@ -179,6 +181,8 @@ public final class BrowserWindow {
     /// The refusal notice's text while it shows (nil when hidden), and what it counts.
     public var refusalNoticeText: String? { notice.isVisible ? notice.text : nil }
     public var refusalNotice: RefusalNotice? { notice.isVisible ? notice.notice : nil }
+    /// Whatever the notice bar says while it shows (a refusal, a reloaded page), else nil.
+    public var noticeText: String? { notice.shownText }
     /// The action the refresh button triggers now: `win.reload`, or `win.stop` while loading.
     public var refreshButtonAction: String? {
         gtk_actionable_get_action_name(OpaquePointer(refreshButton)).map { String(cString: $0) }
@@ -514,8 +518,16 @@ public final class BrowserWindow {
         case .title(let title): state.title = title
         case .uri(let uri): state.uri = uri
         case .loading(let loading): state.isLoading = loading
-        case .loadCommitted(let uri): state.uri = uri
-        case .history, .loadRedirected, .loadFinished, .webProcessTerminated, .permissionAnswered, .refused: break
+        case .loadCommitted(let uri):
+            state.uri = uri
+            if crashNoticePending {
+                crashNoticePending = false
+                notice.inform(tr("This page stopped working and was reloaded. Anything typed into it was lost."))
+            }
+        case .webProcessTerminated:
+            // A kiosk's visitor sees the crash page instead; at a desk the reload is silent otherwise.
+            crashNoticePending = options.kiosk == nil && options.rules.reloadsAfterCrash
+        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused: break
         }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.

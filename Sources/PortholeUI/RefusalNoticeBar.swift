@@ -1,5 +1,6 @@
-// The in-window notice that a page's navigation was refused: a small bar sliding down over the
-// top of the page, in the window's GtkOverlay. Core's RefusalNoticeState decides when.
+// The in-window notice that a page's navigation was refused (or that a crashed page was reloaded):
+// a small bar sliding down over the top of the page, in the window's GtkOverlay. Core's
+// RefusalNoticeState decides when a refusal notice shows and goes.
 import CWebKitGtk
 import GLibBridge
 import PortholeCore
@@ -12,6 +13,8 @@ final class RefusalNoticeBar {
     private let label: UnsafeMutablePointer<GtkWidget>
     private var state = RefusalNoticeState()
     private var timer: ScheduledSource?
+    /// A one-off message (not a refusal) is showing; the next page takes it away.
+    private var informing = false
 
     init(in overlay: UnsafeMutablePointer<GtkWidget>, connections: SignalConnections) {
         revealer = gtk_revealer_new()
@@ -46,8 +49,10 @@ final class RefusalNoticeBar {
         connections.connect(UnsafeMutableRawPointer(close), "clicked", .plain { [weak self] in self?.dismiss() })
     }
 
-    /// What the notice says while it shows, else nil.
+    /// What the refusal notice says while it shows, else nil.
     var text: String? { state.shown?.text }
+    /// Whatever the bar says while it shows, else nil.
+    var shownText: String? { isVisible ? gtk_label_get_text(label.cast()).map { String(cString: $0) } : nil }
     var notice: RefusalNotice? { state.shown }
     var isVisible: Bool { gtk_widget_get_visible(revealer) != 0 }
 
@@ -55,9 +60,26 @@ final class RefusalNoticeBar {
         apply(state.refused(uri, from: page, at: Self.now()))
     }
 
-    func pageChanged() { apply(state.pageChanged()) }
+    func pageChanged() {
+        if informing { dismiss() }
+        apply(state.pageChanged())
+    }
+
+    /// Shows `message` for as long as a refusal notice would stay.
+    func inform(_ message: String) {
+        dismiss()
+        informing = true
+        gtk_label_set_text(label.cast(), message)
+        gtk_widget_show(revealer)
+        gtk_revealer_set_reveal_child(revealer.cast(), 1)
+        timer = MainLoop.after(milliseconds: Countdown.milliseconds(state.visibleFor)) { [weak self] in
+            self?.timer = nil
+            self?.dismiss()
+        }
+    }
 
     func dismiss() {
+        informing = false
         timer?.cancel()
         timer = nil
         state = RefusalNoticeState(visibleFor: state.visibleFor, burstGap: state.burstGap)

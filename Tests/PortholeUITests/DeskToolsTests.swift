@@ -49,6 +49,22 @@ final class DeskToolsTests: XCTestCase {
         }
     }
 
+    func testAPageReloadedAfterACrashSaysSoInOneLine() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<title>Form</title><input>") }
+            let window = TestApp.window(on: server, sites: [("Form", "/form")], showing: "Form")
+            defer { TestApp.close(window) }
+            XCTAssertTrue(UI.waitForLoad(window))
+            XCTAssertNil(window.noticeText)
+            webkit_web_view_terminate_web_process(window.webView!)
+            XCTAssertTrue(UI.wait { server.count(path: "/form") == 2 }, "the page reloads")
+            XCTAssertTrue(UI.wait { window.noticeText != nil })
+            XCTAssertEqual(window.noticeText, "This page stopped working and was reloaded. Anything typed into it was lost.")
+        }
+    }
+
     func testAPDFIsTitledByItsFileName() {
         MainActor.assumeIsolated {
             // The smallest document PDF.js opens (it rebuilds the missing cross-reference table).
