@@ -408,6 +408,11 @@ public final class BrowserWindow {
         primaryMenu.setZoom(level)
     }
 
+    /// The sign-in dialog's user and password entries while it is open (tests fill them in).
+    public var signInEntries: (user: UnsafeMutablePointer<GtkWidget>, password: UnsafeMutablePointer<GtkWidget>)? {
+        SignInDialog.current.map { ($0.userEntry, $0.passwordEntry) }
+    }
+
     /// The find bar's state, for tests and the window's own checks.
     public var isFindBarOpen: Bool { findBar.isOpen }
     public var findMatchCount: Int? { findBar.matchCount }
@@ -426,7 +431,16 @@ public final class BrowserWindow {
     private func viewChanged() {
         findBar.attach(webView)
         zoomScroll = 0
-        if let webView { hidePDFViewerButtons(in: webView) }
+        if let webView {
+            hidePDFViewerButtons(in: webView)
+            // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
+            // with ephemeral data (and nothing is ever saved to disk).
+            connections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
+                guard let request, let window = self.window else { return false }
+                return SignInDialog.handle(request.assumingMemoryBound(to: WebKitAuthenticationRequest.self), over: window,
+                                           remembers: self.options.kiosk == nil && !self.engine.isEphemeral)
+            })
+        }
         guard let web = webHost.widget, options.kiosk.map({ $0.shortcuts.contains(.zoom) }) ?? true else { return }
         // Before WebKit's own handler: Ctrl+wheel zooms instead of scrolling.
         connections.connect(UnsafeMutableRawPointer(web), "scroll-event", .pointerReturningBool { [unowned self] event in

@@ -65,6 +65,28 @@ final class DeskToolsTests: XCTestCase {
         }
     }
 
+    func testASiteThatAsksForAPasswordGetsItThroughPortholesSignInDialog() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            let encoded = g_base64_encode("ann:secret", 10)!
+            let expected = "Basic " + String(cString: encoded)
+            g_free(encoded)
+            server.route = { request in
+                request.authorization == expected ? .html("<title>Inside</title>") : .unauthorized(realm: "Staff area")
+            }
+            let window = TestApp.window(on: server, sites: [("Staff", "/staff")])
+            defer { TestApp.close(window) }
+            XCTAssertTrue(UI.wait { window.signInEntries != nil }, "the sign-in dialog opens")
+            let entries = try XCTUnwrap(window.signInEntries)
+            gtk_entry_set_text(entries.user.cast(), "ann")
+            gtk_entry_set_text(entries.password.cast(), "secret")
+            gtk_widget_activate(entries.password)
+            XCTAssertTrue(UI.wait { window.headerTitle == "Inside" }, "signed in: \(window.headerTitle ?? "nil")")
+            XCTAssertNil(window.signInEntries, "the dialog closed")
+        }
+    }
+
     func testAPDFIsTitledByItsFileName() {
         MainActor.assumeIsolated {
             // The smallest document PDF.js opens (it rebuilds the missing cross-reference table).
