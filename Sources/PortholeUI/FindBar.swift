@@ -96,6 +96,8 @@ final class FindBar {
     /// Opens the bar with the entry focused and its text selected (Ctrl+F again re-selects it).
     func open() {
         gtk_search_bar_set_search_mode(bar.cast(), 1)
+        // Realized now, so the release of the key that opened the bar finds it ready.
+        gtk_widget_realize(entry)
         gtk_widget_grab_focus(entry)
         if !text.isEmpty { search() }
     }
