@@ -46,7 +46,8 @@ final class SignInDialog {
         gtk_window_set_destroy_with_parent(widget.cast(), 1)
         gtk_window_set_resizable(widget.cast(), 0)
         gtk_dialog_add_button(widget.cast(), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
-        gtk_dialog_add_button(widget.cast(), tr("Sign In"), GTK_RESPONSE_ACCEPT.rawValue)
+        let signIn = gtk_dialog_add_button(widget.cast(), tr("Sign In"), GTK_RESPONSE_ACCEPT.rawValue)!
+        gtk_style_context_add_class(gtk_widget_get_style_context(signIn), "suggested-action")
         gtk_dialog_set_default_response(widget.cast(), GTK_RESPONSE_ACCEPT.rawValue)
 
         let host = webkit_authentication_request_get_host(request).map { String(cString: $0) } ?? ""
