@@ -73,6 +73,8 @@ public final class BrowserWindow {
     private let engine: BrowserEngine
     private let windowOwner: ObjectOwner
     private let connections = SignalConnections()
+    /// Connections on the current web view, replaced with it at each visitor session.
+    private let viewConnections = SignalConnections()
     private var webHost: RepresentableHost<WebView>!
     private var actions: [String: SimpleAction] = [:]
     private let siteMenu: ObjectOwner
@@ -429,13 +431,14 @@ public final class BrowserWindow {
 
     /// A new web view (at start and for each visitor session): the find bar and Ctrl+scroll follow it.
     private func viewChanged() {
+        viewConnections.disconnectAll()
         findBar.attach(webView)
         zoomScroll = 0
         if let webView {
             hidePDFViewerButtons(in: webView)
             // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
             // with ephemeral data (and nothing is ever saved to disk).
-            connections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
+            viewConnections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
                 guard let request, let window = self.window else { return false }
                 return SignInDialog.handle(request.assumingMemoryBound(to: WebKitAuthenticationRequest.self), over: window,
                                            remembers: self.options.kiosk == nil && !self.engine.isEphemeral)
@@ -443,7 +446,7 @@ public final class BrowserWindow {
         }
         guard let web = webHost.widget, options.kiosk.map({ $0.shortcuts.contains(.zoom) }) ?? true else { return }
         // Before WebKit's own handler: Ctrl+wheel zooms instead of scrolling.
-        connections.connect(UnsafeMutableRawPointer(web), "scroll-event", .pointerReturningBool { [unowned self] event in
+        viewConnections.connect(UnsafeMutableRawPointer(web), "scroll-event", .pointerReturningBool { [unowned self] event in
             guard let scroll = event?.assumingMemoryBound(to: GdkEventScroll.self).pointee,
                   scroll.state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
             self.zoomByScrolling(scroll)
@@ -588,6 +591,7 @@ public final class BrowserWindow {
         findBar.release()
         primaryMenu.release()
         connections.disconnectAll()
+        viewConnections.disconnectAll()
         webHost?.dismantle()
         actions.values.forEach { $0.release() }
         actions.removeAll()
