@@ -15,7 +15,7 @@ DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev li
 
 # `make deb` also needs these (not everyone's deps): dpkg-shlibdeps, strip, lintian.
 DEB_BUILD_PACKAGES := dpkg-dev binutils lintian
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/porthole/PortholeApplication.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/PortholeCore/AboutPorthole.swift)
 
 # Translations: po/LANG.po for each language in po/LINGUAS, compiled into .build/locale, where
 # the development build and the tests find them (Localization.localeDirectory()).

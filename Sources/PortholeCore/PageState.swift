@@ -15,13 +15,14 @@ public struct PageState: Sendable, Equatable {
     public init() {}
 
     /// The header bar title: "Loading…" while loading, "Error" after a failed load, else the
-    /// page's title, else its host.
+    /// page's title, else the file name of a document without one (a PDF: `leaflet.pdf`, not the
+    /// host twice), else its host.
     public var headerTitle: String {
         // TRANSLATORS: the window's title while a page loads.
         if isLoading { return tr("Loading…") }
         if failed { return tr("Error") }
         if let title, !title.isEmpty { return title }
-        return headerSubtitle ?? "Porthole"
+        return uri.flatMap(URLHelpers.fileName(of:)) ?? headerSubtitle ?? "Porthole"
     }
 
     /// The header bar subtitle: the host of the current page (none for Porthole's own pages).
@@ -39,6 +40,19 @@ public enum URLHelpers {
         guard let host = g_uri_get_host(uri), host.pointee != 0 else { return nil }
         if let scheme = g_uri_get_scheme(uri), String(cString: scheme) == PortholePage.scheme { return nil }
         return String(cString: host)
+    }
+
+    /// The last path segment of `url`, unescaped, when it names a file (`leaflet.pdf`); nil for
+    /// a directory, a bare host or a segment without an extension.
+    public static func fileName(of url: String) -> String? {
+        guard let uri = g_uri_parse(url, G_URI_FLAGS_NON_DNS, nil) else { return nil }
+        defer { g_uri_unref(uri) }
+        guard let path = g_uri_get_path(uri).map({ String(cString: $0) }),
+              let last = path.split(separator: "/", omittingEmptySubsequences: false).last, !last.isEmpty,
+              let dot = last.lastIndex(of: "."), dot != last.startIndex, last.index(after: dot) != last.endIndex else { return nil }
+        guard let unescaped = g_uri_unescape_string(String(last), nil) else { return String(last) }
+        defer { g_free(unescaped) }
+        return String(cString: unescaped)
     }
 
     /// `http://…` as `https://…`; any other URL unchanged.

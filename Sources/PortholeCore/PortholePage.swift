@@ -1,4 +1,5 @@
 // Porthole's own pages: the start page, the error page and the blocked page, as HTML strings.
+import Foundation
 
 /// The pages Porthole serves itself under the `porthole:` scheme, or shows in place of a failed
 /// or refused load.
@@ -48,13 +49,12 @@ public enum PortholePage {
     /// Shown instead of the start page while the configuration has problems: the browser then
     /// blocks every navigation until an admin fixes the file (fail closed).
     public static func configurationProblems(_ problems: [String]) -> String {
-        let items = problems.map { "<li class=\"url\">\(HTML.escape($0))</li>" }.joined(separator: "\n")
-        let heading = tr("This browser is not set up correctly")
+        let items = problems.map { "<li class=\"problem\">\(HTML.escape($0))</li>" }.joined(separator: "\n")
         // TRANSLATORS: {command} is `porthole --check-config`, shown as code.
         let lead = HTML.escape(tr("Its configuration has problems, so every page is blocked until they are fixed. Ask the person who set up this computer to run {command}."))
             .replacing("{command}", with: "<code>porthole --check-config</code>")
         return document(title: tr("Configuration error"), body: """
-            <h1>\(HTML.escape(heading))</h1>
+            <h1>\(HTML.escape(tr("This browser is not set up correctly")))</h1>
             <p class="lead">\(lead)</p>
             <ul>
             \(items)
@@ -78,19 +78,30 @@ public enum PortholePage {
             """)
     }
 
-    /// Shown in the view when a top-level load is refused by the site policy.
-    public static func blocked(url: String, reason: String, homeURL: String?) -> String {
-        let backLabel = HTML.escape(tr("Back"))
-        var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">\(backLabel)</a>"]
-        let homeLabel = HTML.escape(tr("Home"))
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+    /// Shown in the view when a top-level load is refused by the site policy: plain words for the
+    /// person in front of the screen, the filter and reason in a smaller line for the admin.
+    /// `canGoBack` false (nothing before this page) leaves out Back; `configurationBroken` says
+    /// that the browser is not set up correctly instead of blaming the site.
+    public static func blocked(url: String, reason: String, homeURL: String?, canGoBack: Bool = true,
+                               configurationBroken: Bool = false) -> String {
+        var buttons: [String] = []
+        if canGoBack { buttons.append("<a class=\"button primary\" href=\"\(backURL)\">\(HTML.escape(tr("Back")))</a>") }
+        if let home = homeURL.flatMap(HTML.safeHref) {
+            let style = buttons.isEmpty ? "button primary" : "button"
+            buttons.append("<a class=\"\(style)\" href=\"\(home)\">\(HTML.escape(tr("Home")))</a>")
+        }
         // TRANSLATORS: the heading of the page shown instead of a site this computer does not allow.
-        let heading = tr("This page is not available here")
+        let heading = configurationBroken ? tr("This browser is not set up correctly")
+            : tr("This site isn't on the list of sites this browser opens")
+        let lead = configurationBroken
+            ? tr("Its configuration has problems, so it blocks every page until they are fixed. Ask the person who set up this computer.")
+            : tr("This browser only opens the sites it was set up for.")
         return document(title: tr("Blocked"), body: """
             <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
-            <p class="reason">\(HTML.escape(sentence(reason)))</p>
+            <p class="lead">\(HTML.escape(lead))</p>
             <p class="buttons">\(buttons.joined(separator: " "))</p>
+            <p class="admin">\(HTML.escape(tr("For the administrator:"))) <span class="reason">\(HTML.escape(sentence(reason)))</span></p>
             """)
     }
 
@@ -121,7 +132,9 @@ public enum PortholePage {
         main { max-width: 40em; margin: 10vh auto; padding: 0 1.5em; line-height: 1.5; }
         h1 { font-size: 1.6em; font-weight: 600; margin-bottom: .3em; }
         .lead, .address, .reason { opacity: .75; }
-        .url { font-family: "DejaVu Sans Mono", monospace; word-break: break-all; font-size: .95em; }
+        .admin { font-size: .85em; opacity: .75; margin-top: 2.5em; }
+        .url { font-family: "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; font-size: .95em; }
+        .problem { font-family: "DejaVu Sans Mono", monospace; font-size: .95em; overflow-wrap: anywhere; margin-bottom: .4em; }
         ul.sites { list-style: none; padding: 0; }
         ul.sites li { padding: .6em 0; border-bottom: 1px solid color-mix(in srgb, CanvasText 15%, transparent); }
         a.site { font-size: 1.15em; font-weight: 600; margin-right: .6em; color: #1c71d8; text-decoration: none; }

@@ -47,6 +47,14 @@ public final class BrowserWindow {
         ("win.reload", ["F5", "<Control>r", "Reload"]),
         ("win.stop", ["Escape", "Stop"]),
         ("win.home", ["<Alt>Home", "HomePage"]),
+        ("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add", "ZoomIn"]),
+        ("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract", "ZoomOut"]),
+        ("win.zoom-reset", ["<Control>0", "<Control>KP_0"]),
+        ("win.find", ["<Control>f", "Find"]),
+        ("win.find-next", ["<Control>g", "F3"]),
+        ("win.find-previous", ["<Control><Shift>g", "<Shift>F3"]),
+        ("win.print", ["<Control>p"]),
+        ("win.shortcuts", ["<Control>question", "<Control>F1"]),
         ("app.quit", ["<Control>q"]),
     ]
 
@@ -74,6 +82,8 @@ public final class BrowserWindow {
     private let engine: BrowserEngine
     private let windowOwner: ObjectOwner
     private let connections = SignalConnections()
+    /// Connections on the current web view, replaced with it at each visitor session.
+    private let viewConnections = SignalConnections()
     private var webHost: RepresentableHost<WebView>!
     private var actions: [String: SimpleAction] = [:]
     private let siteMenu: ObjectOwner
@@ -104,9 +114,22 @@ public final class BrowserWindow {
     private let refreshButton: UnsafeMutablePointer<GtkWidget>
     private let refreshIcon: UnsafeMutablePointer<GtkWidget>
     private let openButton: UnsafeMutablePointer<GtkWidget>
+    /// Kiosk mode's Sites button in the bottom bar (nil at a desk).
+    private var sitesButton: UnsafeMutablePointer<GtkWidget>?
+    /// A site was chosen from a menu: the page takes the focus once the menu has closed.
+    private var focusPageWhenMenuCloses = false
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
-    /// Holds the web view, with kiosk mode's idle warning above it.
+    /// Holds the web view, with the refusal notice and kiosk mode's idle warning above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
+    private var notice: RefusalNoticeBar!
+    private var zoomIndicator: ZoomIndicator!
+    private let findBar: FindBar
+    private let primaryMenu = PrimaryMenu()
+    private let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// The web process crashed at the desk: the reloaded page says so once it is back.
+    private var crashNoticePending = false
+    /// Ctrl+scroll not yet turned into a zoom step (touchpads scroll in small deltas).
+    private var zoomScroll = 0.0
 
     // What was last put on screen, so render() touches GTK only for changes.
     private var appliedTitle: String?
@@ -130,16 +153,18 @@ public final class BrowserWindow {
         openButton = gtk_menu_button_new()
         bottomBar = gtk_action_bar_new()
         overlay = gtk_overlay_new()
+        menuButton = gtk_menu_button_new()
+        findBar = FindBar(connections: connections)
 
         buildChrome(window)
         buildActions(window)
-        rebuildSiteMenu()
 
         webHost = RepresentableHost(makeWebView())
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_vexpand(overlay, 1)
         gtk_widget_set_hexpand(overlay, 1)
         gtk_container_add(overlay.cast(), webHost.widget!)
+        gtk_box_pack_start(box.cast(), findBar.bar, 0, 0, 0)
         gtk_box_pack_start(box.cast(), overlay, 1, 1, 0)
         keyboard = OnScreenKeyboard.make(options)
         if let keyboard { gtk_box_pack_start(box.cast(), keyboard.widget, 0, 0, 0) }
@@ -147,6 +172,11 @@ public final class BrowserWindow {
         followSwipeDevices()
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
         gtk_container_add(window.cast(), box)
+        notice = RefusalNoticeBar(in: overlay, connections: connections)
+        zoomIndicator = ZoomIndicator(in: overlay)
+        findBar.onClose = { [unowned self] in self.focusPage() }
+        viewChanged()
+        rebuildSiteMenu()
 
         connections.connect(UnsafeMutableRawPointer(window), "delete-event", .pointerReturningBool { [unowned self] _ in
             if let kiosk = self.kiosk, kiosk.refusesClose() { return true }
@@ -170,9 +200,16 @@ public final class BrowserWindow {
     /// The progress bar's fraction: the load's progress while loading, 0 (empty) when done.
     public var progressFraction: Double { gtk_progress_bar_get_fraction(progressBar.cast()) }
     public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
+    /// Kiosk mode's Sites button (nil at a desk; hidden when `[Kiosk] site-menu=` says so).
+    public var kioskSitesButton: UnsafeMutablePointer<GtkWidget>? { sitesButton }
     public var headerBar: UnsafeMutablePointer<GtkWidget> { header }
     public var toolbar: UnsafeMutablePointer<GtkWidget> { bottomBar }
     public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
+    /// The refusal notice's text while it shows (nil when hidden), and what it counts.
+    public var refusalNoticeText: String? { notice.isVisible ? notice.text : nil }
+    public var refusalNotice: RefusalNotice? { notice.isVisible ? notice.notice : nil }
+    /// Whatever the notice bar says while it shows (a refusal, a reloaded page), else nil.
+    public var noticeText: String? { notice.shownText }
     /// The action the refresh button triggers now: `win.reload`, or `win.stop` while loading.
     public var refreshButtonAction: String? {
         gtk_actionable_get_action_name(OpaquePointer(refreshButton)).map { String(cString: $0) }
@@ -230,6 +267,7 @@ public final class BrowserWindow {
         engine.renewSession()
         content = nil
         state = PageState()
+        notice.dismiss()
         webHost = RepresentableHost(makeWebView())
         webHost.coordinator.onRefusalNotice = onRefusalNotice
         let web = webHost.widget!
@@ -237,6 +275,8 @@ public final class BrowserWindow {
         gtk_widget_show(web)
         gtk_widget_grab_focus(web)
         attachTouchInput(newSession: true)
+        findBar.close()
+        viewChanged()
         goHome()
     }
 
@@ -263,8 +303,8 @@ public final class BrowserWindow {
 
         let navigation = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_style_context_add_class(gtk_widget_get_style_context(navigation), "linked")
-        let back = iconButton("go-previous-symbolic", tooltip: tr("Back (Alt+Left)"), action: "win.back")
-        let forward = iconButton("go-next-symbolic", tooltip: tr("Forward (Alt+Right)"), action: "win.forward")
+        let back = iconButton("go-previous-symbolic", name: tr("Back"), tooltip: tr("Back (Alt+Left)"), action: "win.back")
+        let forward = iconButton("go-next-symbolic", name: tr("Forward"), tooltip: tr("Forward (Alt+Right)"), action: "win.forward")
         gtk_container_add(navigation.cast(), back)
         gtk_container_add(navigation.cast(), forward)
         gtk_header_bar_pack_start(header.cast(), navigation)
@@ -276,6 +316,18 @@ public final class BrowserWindow {
         gtk_container_add(openButton.cast(), openContent)
         gtk_widget_set_tooltip_text(openButton, tr("Open an approved site"))
         gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
+        Accessibility.setName(openButton, tr("Open"))
+        if let popover = gtk_menu_button_get_popover(openButton.cast()) {
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+        }
+        gtk_button_set_image(menuButton.cast(), gtk_image_new_from_icon_name("open-menu-symbolic", GTK_ICON_SIZE_BUTTON))
+        gtk_widget_set_tooltip_text(menuButton, tr("Main menu"))
+        Accessibility.setName(menuButton, tr("Main menu"))
+        gtk_menu_button_set_menu_model(menuButton.cast(), primaryMenu.model.typed())
+        if let popover = gtk_menu_button_get_popover(menuButton.cast()) {
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+        }
+        gtk_header_bar_pack_end(header.cast(), menuButton)
         gtk_header_bar_pack_end(header.cast(), openButton)
         if options.kiosk != nil {
             // Kiosk mode: no title bar at all, so nothing to close, move or un-fullscreen.
@@ -287,9 +339,13 @@ public final class BrowserWindow {
     private func makeBottomBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = bottomBar
         if let kiosk = options.kiosk {
-            // The header bar is gone: Back and Home move down here, sized for fingers.
-            gtk_action_bar_pack_start(bar.cast(), iconButton("go-previous-symbolic", tooltip: tr("Back"), action: "win.back", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
-            gtk_action_bar_pack_start(bar.cast(), iconButton("go-home-symbolic", tooltip: tr("Home"), action: "win.home", size: GTK_ICON_SIZE_LARGE_TOOLBAR))
+            // The header bar is gone: Back, Home and the site chooser move down here, sized for fingers.
+            for button in [iconButton("go-previous-symbolic", name: tr("Back"), action: "win.back", size: GTK_ICON_SIZE_LARGE_TOOLBAR),
+                           iconButton("go-home-symbolic", name: tr("Home"), action: "win.home", size: GTK_ICON_SIZE_LARGE_TOOLBAR),
+                           makeKioskSitesButton()] {
+                gtk_widget_set_size_request(button, Self.touchSize, Self.touchSize)
+                gtk_action_bar_pack_start(bar.cast(), button)
+            }
             if !kiosk.toolbar { gtk_widget_set_no_show_all(bar, 1) }
         }
         gtk_widget_set_size_request(progressBar, 280, -1)
@@ -298,13 +354,48 @@ public final class BrowserWindow {
         gtk_button_set_image(refreshButton.cast(), refreshIcon)
         gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
         gtk_widget_set_tooltip_text(refreshButton, tr("Reload (F5)"))
+        Accessibility.setName(refreshButton, tr("Reload"))
         gtk_action_bar_pack_end(bar.cast(), refreshButton)
         return bar
     }
 
-    private func iconButton(_ icon: String, tooltip: String, action: String, size: GtkIconSize = GTK_ICON_SIZE_BUTTON) -> UnsafeMutablePointer<GtkWidget> {
+    /// The smallest side of a control meant for a finger, in pixels (GNOME's touch target).
+    static let touchSize: Int32 = 48
+
+    /// The kiosk's site chooser: the Open menu's sites, for a window without a header bar.
+    /// Shown as `[Kiosk] site-menu=` says (rebuildSiteMenu keeps it in step with the sites).
+    private func makeKioskSitesButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_menu_button_new()!
+        let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_container_add(content.cast(), gtk_image_new_from_icon_name("view-list-symbolic", GTK_ICON_SIZE_LARGE_TOOLBAR))
+        gtk_container_add(content.cast(), gtk_label_new(tr("Sites")))
+        if let old = gtk_bin_get_child(button.cast()) { gtk_container_remove(button.cast(), old) }
+        gtk_container_add(button.cast(), content)
+        gtk_widget_show_all(content)  // the button itself is shown by rebuildSiteMenu
+        gtk_widget_set_tooltip_text(button, tr("Choose a site"))
+        Accessibility.setName(button, tr("Sites"))
+        gtk_widget_set_focus_on_click(button, 0)
+        gtk_menu_button_set_direction(button.cast(), GTK_ARROW_UP)
+        gtk_menu_button_set_menu_model(button.cast(), siteMenu.typed())
+        if let popover = gtk_menu_button_get_popover(button.cast()) {
+            let widget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
+            TouchStyle.install()
+            gtk_style_context_add_class(gtk_widget_get_style_context(widget), TouchStyle.menuClass)
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+        }
+        gtk_widget_set_no_show_all(button, 1)  // shown by rebuildSiteMenu when there is a choice
+        sitesButton = button
+        return button
+    }
+
+    /// A button showing only an icon: `name` is what screen readers say, `tooltip` adds the shortcut.
+    private func iconButton(_ icon: String, name: String, tooltip: String? = nil, action: String,
+                            size: GtkIconSize = GTK_ICON_SIZE_BUTTON) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_from_icon_name(icon, size)!
-        gtk_widget_set_tooltip_text(button, tooltip)
+        gtk_widget_set_tooltip_text(button, tooltip ?? name)
+        Accessibility.setName(button, name)
+        // A click leaves the keyboard focus where it was (on the page), so keys keep scrolling it.
+        gtk_widget_set_focus_on_click(button, 0)
         gtk_actionable_set_action_name(OpaquePointer(button), action)
         return button
     }
@@ -312,15 +403,118 @@ public final class BrowserWindow {
     private func buildActions(_ window: UnsafeMutablePointer<GtkWidget>) {
         let map = UnsafeMutableRawPointer(window)
         let plain: [(String, @MainActor () -> Void)] = [
-            ("back", { [unowned self] in self.webHost.coordinator.goBack() }),
-            ("forward", { [unowned self] in self.webHost.coordinator.goForward() }),
+            ("back", { [unowned self] in self.webHost.coordinator.goBack(); self.focusPage() }),
+            ("forward", { [unowned self] in self.webHost.coordinator.goForward(); self.focusPage() }),
             ("reload", { [unowned self] in self.reload() }),
             ("stop", { [unowned self] in self.webHost.coordinator.stop() }),
-            ("home", { [unowned self] in self.goHome() }),
+            ("home", { [unowned self] in self.goHome(); self.focusPage() }),
             ("close", { [unowned self] in self.close() }),
         ]
-        for (name, handler) in plain { actions[name] = SimpleAction(name: name, in: map, handler) }
-        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in self.openSite(site) }
+        let desk: [(String, @MainActor () -> Void)] = [
+            ("zoom-in", { [unowned self] in self.setZoom(ZoomLevels.larger(than: self.zoomLevel)) }),
+            ("zoom-out", { [unowned self] in self.setZoom(ZoomLevels.smaller(than: self.zoomLevel)) }),
+            ("zoom-reset", { [unowned self] in self.setZoom(self.options.settings.zoom) }),
+            ("find", { [unowned self] in self.findBar.open() }),
+            ("find-next", { [unowned self] in self.findBar.next() }),
+            ("find-previous", { [unowned self] in self.findBar.previous() }),
+            ("print", { [unowned self] in self.print() }),
+            ("shortcuts", { [unowned self] in if let window = self.window { ShortcutsWindow.present(over: window) } }),
+            ("about", { [unowned self] in if let window = self.window { AboutWindow.present(over: window) } }),
+        ]
+        for (name, handler) in plain + desk { actions[name] = SimpleAction(name: name, in: map, handler) }
+        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in
+            self.openSite(site)
+            self.focusPageWhenMenuCloses = true
+            self.focusPage()
+        }
+    }
+
+    // MARK: Zoom, find, print
+
+    /// The page's zoom level (1.0 is 100 %).
+    public var zoomLevel: Double { webView.map { webkit_web_view_get_zoom_level($0) } ?? options.settings.zoom }
+    /// The zoom level shown over the page while it changes, else nil.
+    public var zoomIndicatorText: String? { zoomIndicator.text }
+
+    public func setZoom(_ level: Double) {
+        guard let webView else { return }
+        webkit_web_view_set_zoom_level(webView, level)
+        zoomIndicator.show(level)
+        primaryMenu.setZoom(level)
+    }
+
+    /// The sign-in dialog's user and password entries while it is open (tests fill them in).
+    public var signInEntries: (user: UnsafeMutablePointer<GtkWidget>, password: UnsafeMutablePointer<GtkWidget>)? {
+        SignInDialog.current.map { ($0.userEntry, $0.passwordEntry) }
+    }
+
+    /// The find bar's state, for tests and the window's own checks.
+    public var isFindBarOpen: Bool { findBar.isOpen }
+    public var findMatchCount: Int? { findBar.matchCount }
+    public var findEntry: UnsafeMutablePointer<GtkWidget> { findBar.searchEntry }
+    public var primaryMenuButton: UnsafeMutablePointer<GtkWidget> { menuButton }
+
+    /// Prints the page with GTK's print dialog, where the rules allow printing.
+    private func print() {
+        guard options.rules.printing, let webView, let window else { return }
+        let operation = webkit_print_operation_new(webView)
+        webkit_print_operation_run_dialog(operation, window.cast())
+        g_object_unref(UnsafeMutableRawPointer(operation))
+    }
+
+    /// A new web view (at start and for each visitor session): the find bar and Ctrl+scroll follow it.
+    private func viewChanged() {
+        viewConnections.disconnectAll()
+        findBar.attach(webView)
+        zoomScroll = 0
+        if let webView {
+            hidePDFViewerButtons(in: webView)
+            // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
+            // with ephemeral data (and nothing is ever saved to disk).
+            viewConnections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
+                guard let request, let window = self.window else { return false }
+                return SignInDialog.handle(request.assumingMemoryBound(to: WebKitAuthenticationRequest.self), over: window,
+                                           remembers: self.options.kiosk == nil && webkit_website_data_manager_is_ephemeral(self.engine.dataManager) == 0)
+            })
+        }
+        guard let web = webHost.widget, options.kiosk.map({ $0.shortcuts.contains(.zoom) }) ?? true else { return }
+        // Before WebKit's own handler: Ctrl+wheel zooms instead of scrolling.
+        viewConnections.connect(UnsafeMutableRawPointer(web), "scroll-event", .pointerReturningBool { [unowned self] event in
+            guard let scroll = event?.assumingMemoryBound(to: GdkEventScroll.self).pointee,
+                  scroll.state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            self.zoomByScrolling(scroll)
+            return true
+        })
+    }
+
+    /// The PDF viewer's Download, Open (and, where printing is refused, Print) buttons would do
+    /// nothing: a style sheet for the viewer's frame hides them.
+    private func hidePDFViewerButtons(in view: UnsafeMutablePointer<WebKitWebView>) {
+        guard let manager = webkit_web_view_get_user_content_manager(view) else { return }
+        let css = PDFViewerStyle.styleSheet(printing: options.rules.printing)
+        var allow: [UnsafePointer<gchar>?] = []
+        PDFViewerStyle.viewerURLPattern.withCString { pattern in
+            allow = [pattern, nil]
+            let sheet = webkit_user_style_sheet_new(css, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_STYLE_LEVEL_USER, &allow, nil)
+            webkit_user_content_manager_add_style_sheet(manager, sheet)
+            webkit_user_style_sheet_unref(sheet)
+        }
+    }
+
+    private func zoomByScrolling(_ scroll: GdkEventScroll) {
+        switch scroll.direction {
+        case GDK_SCROLL_UP: zoomScroll -= 1
+        case GDK_SCROLL_DOWN: zoomScroll += 1
+        case GDK_SCROLL_SMOOTH: zoomScroll += scroll.delta_y
+        default: return
+        }
+        if zoomScroll <= -1 {
+            setZoom(ZoomLevels.larger(than: zoomLevel))
+            zoomScroll = 0
+        } else if zoomScroll >= 1 {
+            setZoom(ZoomLevels.smaller(than: zoomLevel))
+            zoomScroll = 0
+        }
     }
 
     /// Reload retries a failed load from its URL rather than re-showing the error page.
@@ -350,24 +544,52 @@ public final class BrowserWindow {
             g_object_unref(UnsafeMutableRawPointer(item))
         }
         gtk_widget_set_sensitive(openButton, options.sites.isEmpty ? 0 : 1)
+        if let sitesButton, let kiosk = options.kiosk { gtk_widget_set_visible(sitesButton, kiosk.siteMenu.shows(for: options.sites) ? 1 : 0) }
+    }
+
+    /// Gives the keyboard focus to the page, so Page Down, Space and the arrows scroll it.
+    public func focusPage() {
+        if let web = webHost?.widget { gtk_widget_grab_focus(web) }
+    }
+
+    private func menuClosed() {
+        guard focusPageWhenMenuCloses else { return }
+        focusPageWhenMenuCloses = false
+        // The popover hands the focus back to its button as it closes; take it after that.
+        MainLoop.idle { [weak self] in self?.focusPage() }
     }
 
     // MARK: Events → state → screen
 
     private func handle(_ event: WebViewEvent) {
         switch event {
-        case .loadStarted: state.failed = false
+        case .loadStarted:
+            state.failed = false
+            notice.pageChanged()
         case .loadFailed: state.failed = true
         case .navigationBlocked(let uri, let reason, let shown):
-            if shown { state.failed = false }
+            if shown {
+                state.failed = false
+                notice.pageChanged()  // the Blocked page explains it
+            } else {
+                notice.refused(uri, from: state.uri)
+            }
             refusals.append((uri, reason))
             if refusals.count > 50 { refusals.removeFirst() }
         case .progress(let value): state.progress = value
         case .title(let title): state.title = title
         case .uri(let uri): state.uri = uri
         case .loading(let loading): state.isLoading = loading
-        case .loadCommitted(let uri): state.uri = uri
-        case .history, .loadRedirected, .loadFinished, .webProcessTerminated, .permissionAnswered, .refused: break
+        case .loadCommitted(let uri):
+            state.uri = uri
+            if crashNoticePending {
+                crashNoticePending = false
+                notice.inform(tr("This page stopped working and was reloaded. Anything typed into it was lost."))
+            }
+        case .webProcessTerminated:
+            // A kiosk's visitor sees the crash page instead; at a desk the reload is silent otherwise.
+            crashNoticePending = options.kiosk == nil && options.rules.reloadsAfterCrash
+        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused: break
         }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.
@@ -399,6 +621,7 @@ public final class BrowserWindow {
             gtk_image_set_from_icon_name(refreshIcon.cast(), state.isLoading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
             gtk_actionable_set_action_name(OpaquePointer(refreshButton), state.isLoading ? "win.stop" : "win.reload")
             gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? tr("Stop (Escape)") : tr("Reload (F5)"))
+            Accessibility.setName(refreshButton, state.isLoading ? tr("Stop") : tr("Reload"))
         }
         actions["back"]?.isEnabled = state.canGoBack
         actions["forward"]?.isEnabled = state.canGoForward
@@ -410,7 +633,12 @@ public final class BrowserWindow {
         kiosk = nil
         detachTouchInput()
         stopFollowingSwipeDevices()
+        notice.release()
+        zoomIndicator.release()
+        findBar.release()
+        primaryMenu.release()
         connections.disconnectAll()
+        viewConnections.disconnectAll()
         webHost?.dismantle()
         actions.values.forEach { $0.release() }
         actions.removeAll()
@@ -420,3 +648,20 @@ public final class BrowserWindow {
         onClose(self)
     }
 }
+
+/// Finger-sized menu items for the kiosk's menus. A provider on one widget does not reach its
+/// children in GTK 3, so this one is on the screen, matching only menus with its class.
+@MainActor
+enum TouchStyle {
+    static let menuClass = "porthole-touch-menu"
+    private static var provider: ObjectOwner?
+
+    static func install() {
+        guard provider == nil, let screen = gdk_screen_get_default() else { return }
+        let css = ObjectOwner(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()))
+        gtk_css_provider_load_from_data(css.typed(), "popover.\(menuClass) modelbutton { min-height: 44px; padding: 4px 20px; font-size: 1.2em; }", -1, nil)
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        provider = css  // for the life of the process, as the screen keeps it
+    }
+}
+

@@ -20,6 +20,16 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     func cast() -> UnsafeMutablePointer<GtkOverlay> { checked(gtk_overlay_get_type()) }
     func cast() -> UnsafeMutablePointer<GtkRevealer> { checked(gtk_revealer_get_type()) }
     func cast() -> UnsafeMutablePointer<GtkGrid> { checked(gtk_grid_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkSearchBar> { checked(gtk_search_bar_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkInfoBar> { checked(gtk_info_bar_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkEventBox> { checked(gtk_event_box_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkPopover> { checked(gtk_popover_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkScrolledWindow> { checked(gtk_scrolled_window_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkAboutDialog> { checked(gtk_about_dialog_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkMenuShell> { checked(gtk_menu_shell_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkListBox> { checked(gtk_list_box_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkMisc> { checked(gtk_misc_get_type()) }
+    func cast() -> UnsafeMutablePointer<GtkStack> { checked(gtk_stack_get_type()) }
     /// GtkActionable is an interface GTK imports as an opaque pointer.
     func cast() -> OpaquePointer { OpaquePointer(self) }
 

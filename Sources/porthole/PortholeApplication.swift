@@ -11,7 +11,7 @@ import PortholeUI
 @MainActor
 final class PortholeApplication {
     nonisolated static let applicationID = "dev.porthole.Porthole"
-    static let version = "0.1.0"
+    static let version = AboutPorthole.version
 
     private let appOwner: ObjectOwner
     private let connections = SignalConnections()
@@ -55,6 +55,11 @@ final class PortholeApplication {
             Console.error("porthole: \(problem)")
             return 2
         }
+        if let option = Arguments.unknownOption(in: Array(arguments.dropFirst()), flags: Self.flagOptions, valued: Self.valuedOptions) {
+            Console.error(tr("porthole: unknown option {option}").replacing("{option}", with: option))
+            Console.error(tr("Run \"porthole --help\" to see the options."))
+            return 2  // as the README and the manual page say, not GOptionContext's 1
+        }
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         return cArguments.withUnsafeMutableBufferPointer { buffer in
@@ -63,6 +68,11 @@ final class PortholeApplication {
     }
 
     // MARK: Command line
+
+    /// The options addOptions declares, with GApplication's own; checked before GLib parses them.
+    static let flagOptions: Set<String> = ["--check-config", "--private", "--kiosk", "--hash-pin", "--version", "--help", "-h", "-?",
+                                           "--help-all", "--help-gapplication", "--gapplication-service"]
+    static let valuedOptions: Set<String> = ["--config"]
 
     private func addOptions() {
         // GApplication keeps pointers to these strings: translated copies that live for the whole run.
@@ -160,13 +170,12 @@ final class PortholeApplication {
     /// A reload (`reloading`) may keep the running configuration instead (see `ConfigReload`).
     private func loadConfiguration(report: (String) -> Void, reloading: Bool = false) {
         let result = ConfigLoader.load(sources: sources, overrides: overrides, validateFilter: URLFilter.validator)
-        for notice in result.notices {
-            report("porthole: \(notice)")
-            Log.warning(notice.description, fields: ["PORTHOLE_EVENT": "config-lock"])
-        }
-        for problem in result.problems {
-            report("porthole: \(problem)")
-            Log.warning(problem.description, fields: ["PORTHOLE_EVENT": "config-problem"])
+        // Each problem once: as `porthole: …` at a terminal (GLib's writer would print the
+        // warning a second time), as one structured warning in the journal.
+        let toJournal = g_log_writer_is_journald(STDERR_FILENO) != 0
+        for (text, event) in result.notices.map({ ($0.description, "config-lock") }) + result.problems.map({ ($0.description, "config-problem") }) {
+            if !toJournal { report("porthole: \(text)") }
+            Log.write(toJournal ? .warning : .info, text, fields: ["PORTHOLE_EVENT": event])
         }
         switch reloading ? ConfigReload.decide(result, running: configuration) : .apply(result.effectiveConfiguration, notes: []) {
         case .keep(let reason):
@@ -191,8 +200,12 @@ final class PortholeApplication {
 
     private func reloadConfiguration() {
         guard engine != nil else { return }
+        let wasBroken = configuration.isFailClosed
         loadConfiguration(report: { Console.error($0) }, reloading: true)
         window?.update(options: browserOptions())
+        // The page that said "not set up correctly" is stale once the file is fixed, and a
+        // newly broken file must show its problems at once: both mean the home page.
+        if wasBroken || configuration.isFailClosed { window?.goHome() }
     }
 
     private func browserOptions() -> BrowserOptions {

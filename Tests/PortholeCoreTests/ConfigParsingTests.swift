@@ -120,6 +120,8 @@ final class ConfigParsingTests: XCTestCase {
              ["F:4: Kiosk/exit-pin-hash: expected a hash printed by porthole --hash-pin, like $y$j9T$…, or the old sha256:SALT_HEX:HASH_HEX"]),
             ("PIN hash too short", sites + "[Kiosk]\nexit-pin-hash=sha256:00ff:abcd\n",
              ["F:4: Kiosk/exit-pin-hash: expected a hash printed by porthole --hash-pin, like $y$j9T$…, or the old sha256:SALT_HEX:HASH_HEX"]),
+            ("site menu neither auto nor boolean", sites + "[Kiosk]\nsite-menu=sometimes\n",
+             ["F:4: Kiosk/site-menu: expected auto, true or false"]),
             ("chord without modifier", sites + "[Kiosk]\nexit-chord=q\n",
              ["F:4: Kiosk/exit-chord: \"q\" is not a key with at least one modifier, like <Control><Alt>q"]),
             ("chord with unknown modifier", sites + "[Kiosk]\nexit-chord=<Hyperdrive>q\n",

@@ -58,6 +58,20 @@ final class ConfigValuesTests: XCTestCase {
         XCTAssertFalse(PrivacySettings().isGranted(.notifications, to: "maps.example"), "deny-all by default")
     }
 
+    func testTheKioskSitesButtonShowsWhenThereIsAChoiceUnlessSetOtherwise() {
+        let one = SiteList([Site(name: "A", address: "a.example")])
+        let two = SiteList([Site(name: "A", address: "a.example"), Site(name: "B", address: "b.example")])
+        let rows: [(KioskSiteMenu, SiteList, Bool)] = [
+            (.auto, SiteList([]), false), (.auto, one, false), (.auto, two, true),
+            (.on, SiteList([]), false), (.on, one, true), (.on, two, true),
+            (.off, one, false), (.off, two, false),
+        ]
+        for (mode, sites, shows) in rows {
+            XCTAssertEqual(mode.shows(for: sites), shows, "\(mode) with \(sites.sites.count) sites")
+        }
+        XCTAssertEqual(KioskSettings().siteMenu, .auto)
+    }
+
     func testFailClosedShowsOnlyTheStartPageAndBlocksEverything() {
         var settings = Configuration(sites: SiteList([Site(name: "A", address: "a.example")]), allow: ["b.example"], block: [])
         settings.privacy.grants = [PermissionGrant(host: "a.example", permission: .camera)]

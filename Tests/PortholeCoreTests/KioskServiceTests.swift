@@ -49,6 +49,19 @@ final class KioskServiceTests: XCTestCase {
         XCTAssertEqual(ExitPinGate.message(for: .wrong(triesLeft: 1)), "Wrong PIN. 1 try left.")
     }
 
+    func testTheLockoutMessageCountsDownToTheMomentPinsAreCheckedAgain() {
+        var gate = ExitPinGate(hash: ExitPinHash(salt: [1], pin: "2468"), maximumTries: 1, lockout: 60)
+        XCTAssertNil(gate.lockoutSecondsLeft(at: 0))
+        XCTAssertEqual(gate.check("1111", at: 10), .lockedOut(secondsLeft: 60))
+        let rows: [(Double, Int?)] = [(10, 60), (10.5, 60), (11, 59), (69.2, 1), (70, nil), (100, nil)]
+        for (now, left) in rows {
+            XCTAssertEqual(gate.lockoutSecondsLeft(at: now), left, "at \(now)")
+        }
+        XCTAssertEqual(ExitPinGate.message(for: .lockedOut(secondsLeft: 1)), "Too many wrong PINs. Try again in 1 second.")
+        XCTAssertEqual(ExitPinGate.message(for: .lockedOut(secondsLeft: 42)), "Too many wrong PINs. Try again in 42 seconds.")
+        XCTAssertEqual(ExitPinGate.message(for: .wrong(triesLeft: 3)), "Wrong PIN. 3 tries left.")
+    }
+
     func testHashPinPrintsASlowHashThatMatchesThePin() throws {
         var output: [String] = []
         var errors: [String] = []

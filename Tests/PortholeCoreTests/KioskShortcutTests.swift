@@ -78,6 +78,29 @@ final class KioskShortcutTests: XCTestCase {
         XCTAssertFalse(KioskKeyFilter(shortcuts: KioskShortcut.allCases).keepsAccelerator(forAction: "win.close"))
     }
 
+    func testZoomAndFindAcceleratorsFollowTheirShortcutTokens() {
+        let kept = KioskKeyFilter(shortcuts: [.zoom, .find])
+        let none = KioskKeyFilter(shortcuts: [])
+        for action in ["win.zoom-in", "win.zoom-out", "win.zoom-reset", "win.find", "win.find-next", "win.find-previous"] {
+            XCTAssertTrue(kept.keepsAccelerator(forAction: action), action)
+            XCTAssertFalse(none.keepsAccelerator(forAction: action), action)
+        }
+        for action in ["win.print", "win.shortcuts", "win.about"] {
+            XCTAssertFalse(KioskKeyFilter(shortcuts: KioskShortcut.allCases).keepsAccelerator(forAction: action), "\(action) is for the desk")
+        }
+    }
+
+    func testZoomStepsUpAndDownAndStopsAtTheEnds() {
+        let rows: [(Double, Double, Double)] = [  // level, larger, smaller
+            (1.0, 1.1, 0.9), (1.1, 1.25, 1.0), (1.05, 1.1, 1.0), (3.0, 3.0, 2.5), (0.3, 0.5, 0.3), (5.0, 5.0, 3.0),
+        ]
+        for (level, larger, smaller) in rows {
+            XCTAssertEqual(ZoomLevels.larger(than: level), larger, "larger than \(level)")
+            XCTAssertEqual(ZoomLevels.smaller(than: level), smaller, "smaller than \(level)")
+        }
+        XCTAssertEqual(ZoomLevels.percentage(1.25), "125 %")
+    }
+
     func testAcceleratorParsing() {
         // gtk_accelerator_parse's modifier names (gtk/gtkaccelgroup.c).
         XCTAssertEqual(KeyChord(accelerator: "<Primary>Q"), KeyChord("q", [.control]))

@@ -45,14 +45,51 @@ final class PortholePageTests: XCTestCase {
         XCTAssertFalse(html.contains("href=\"javascript"))
     }
 
-    func testBlockedPageNamesTheURLAndReasonWithBackAndHome() {
+    func testBlockedPageSaysInPlainWordsWhyWithTheFilterForTheAdministrator() {
         let html = PortholePage.blocked(url: "https://evil.example/", reason: "blocked by filter \"*\": not on the approved list.",
                                         homeURL: "https://apple.com/")
         XCTAssertTrue(html.contains("https://evil.example/"))
-        XCTAssertTrue(html.contains("Blocked by filter &quot;*&quot;: not on the approved list."))
+        XCTAssertTrue(html.contains("<h1>This site isn&#39;t on the list of sites this browser opens</h1>"))
+        XCTAssertTrue(html.contains("<p class=\"admin\">For the administrator: <span class=\"reason\">Blocked by filter &quot;*&quot;: not on the approved list.</span>"))
         XCTAssertTrue(html.contains("href=\"\(PortholePage.backURL)\">Back</a>"))
         XCTAssertTrue(html.contains("href=\"https://apple.com/\">Home</a>"))
         XCTAssertTrue(html.contains("<title>Blocked</title>"))
+    }
+
+    func testBlockedPageWithNothingToGoBackToOffersOnlyHome() {
+        let html = PortholePage.blocked(url: "https://evil.example/", reason: "blocked", homeURL: "https://apple.com/", canGoBack: false)
+        XCTAssertFalse(html.contains(PortholePage.backURL))
+        XCTAssertTrue(html.contains("<a class=\"button primary\" href=\"https://apple.com/\">Home</a>"))
+    }
+
+    func testBlockedPageOfABrokenConfigurationSaysTheBrowserIsNotSetUpCorrectly() {
+        let html = PortholePage.blocked(url: "https://apple.com/", reason: "blocked by filter \"*\": not on the approved list",
+                                        homeURL: nil, configurationBroken: true)
+        XCTAssertTrue(html.contains("<h1>This browser is not set up correctly</h1>"))
+        XCTAssertFalse(html.contains("isn&#39;t on the list"), "a listed site is not blamed")
+    }
+
+    func testProblemListWrapsAtSpacesAndBreaksOnlyLongTokens() {
+        let html = PortholePage.configurationProblems(["/etc/porthole.conf:4: Policy/allow: \"127.0.0.1:0\" is not a valid filter"])
+        XCTAssertTrue(html.contains("<li class=\"problem\">"))
+        XCTAssertFalse(html.contains("break-all"), "no rule that breaks words anywhere")
+        XCTAssertTrue(html.contains("overflow-wrap: anywhere"))
+        XCTAssertTrue(html.contains("<code>porthole --check-config</code>"))
+    }
+
+    func testADocumentWithoutATitleIsNamedByItsFileNotTheHostTwice() {
+        let rows: [(String, String)] = [
+            ("https://docs.example/leaflets/Opening%20hours.pdf", "Opening hours.pdf"),
+            ("https://docs.example/menu.pdf?v=2", "menu.pdf"),
+            ("https://docs.example/", "docs.example"),
+            ("https://docs.example/about", "docs.example"),
+            ("https://docs.example/.hidden", "docs.example"),
+        ]
+        for (uri, title) in rows {
+            var state = PageState()
+            state.uri = uri
+            XCTAssertEqual(state.headerTitle, title, uri)
+        }
     }
 
     func testStartPageListsTheSitesAsEscapedLinksAndSkipsItself() {

@@ -96,6 +96,26 @@ final class BrowserWindowTests: XCTestCase {
         }
     }
 
+    func testTheChosenSiteHasTheKeyboardFocusSoAKeyScrollsIt() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            let tall = "<div style='height:5000px'>tall</div>"
+            server.route = { request in .html("<title>Page \(request.path)</title>" + (request.path == "/b" ? tall : "")) }
+            let window = TestApp.window(on: server, sites: [("First site", "/a"), ("Second site", "/b")], showing: "Page /a")
+            defer { TestApp.close(window) }
+            gtk_widget_grab_focus(window.openMenuButton)  // as a click on it or Tab to it does
+            let items = UI.openMenuItems(window)
+            guard let second = items.first(where: { $0.label == "Second site" })?.button else { return XCTFail("no Second site item") }
+            gtk_button_clicked(second.cast())
+            XCTAssertTrue(UI.wait { window.headerTitle == "Page /b" && !window.state.isLoading })
+            let popover = UnsafeMutablePointer<GtkWidget>(OpaquePointer(gtk_menu_button_get_popover(window.openMenuButton.cast())!))
+            XCTAssertTrue(UI.wait(5) { gtk_widget_get_mapped(popover) == 0 }, "the menu closed")
+            UI.press(UInt32(GDK_KEY_Page_Down), in: window)
+            XCTAssertTrue(UI.wait(5) { (Double(UI.evaluate("window.scrollY", in: window) ?? "0") ?? 0) > 0 }, "Page Down scrolls the page")
+        }
+    }
+
     func testNewOptionsUpdateTheOpenMenu() {
         MainActor.assumeIsolated {
             let window = TestApp.window(sites: [Site(name: "Old", address: "old.example")])

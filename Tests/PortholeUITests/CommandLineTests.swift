@@ -295,6 +295,35 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testSIGHUPWithAFixedFileShowsTheHomePageAndEachProblemIsPrintedOnce() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let file = fixture.home.write("fixed.conf", "[Sites]\nLocal=\(fixture.server.url("/first"))\n[Browser]\njavascript=sometimes\n")
+            try fixture.start(["--config", file])
+            XCTAssertTrue(try fixture.waitForBus())
+            try fixture.sync()
+            XCTAssertEqual(fixture.server.requests.count, 0, "broken: nothing is fetched")
+            fixture.home.write("fixed.conf", "[Sites]\nLocal=\(fixture.server.url("/first"))\n")
+            kill(fixture.browser!.process.processIdentifier, SIGHUP)
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") == 1 }, "the home page replaces the problems page")
+            fixture.browser?.stop()
+            let stderr = fixture.browser?.stderr ?? ""
+            XCTAssertEqual(stderr.components(separatedBy: "Browser/javascript:").count - 1, 1, "the problem is printed once: \(stderr)")
+        }
+    }
+
+    func testAnUnknownOptionExitsWithStatusTwo() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let result = try fixture.porthole(["--kiosks"])
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("unknown option --kiosks"), result.stderr)
+            XCTAssertEqual(fixture.server.requests.count, 0)
+        }
+    }
+
     func testALocalFileOpensOnlyWhenThePolicyAllowsFiles() throws {
         try MainActor.assumeIsolated {
             let fixture = try BrowserProcessFixture()

@@ -36,6 +36,8 @@ final class FailClosedTests: XCTestCase {
             window.load(url: server.url("/approved"))
             XCTAssertTrue(UI.wait { window.refusals.count == 1 }, "even the listed site is refused")
             XCTAssertTrue(UI.wait { window.headerTitle == "Blocked" })
+            let blocked = UI.bodyText(window)
+            XCTAssertTrue(blocked.contains("This browser is not set up correctly"), "the page blames the setup, not the site: \(blocked)")
             XCTAssertEqual(server.requests.count, 0)
         }
     }

@@ -90,6 +90,41 @@ final class KioskSessionTests: XCTestCase {
         }
     }
 
+    func testMovingTheMouseOverTheWarningKeepsTheSession() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { request in .html(page(request.path)) }
+            let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/home"))]) {
+                $0.kiosk.idleTimeout = 1
+                $0.kiosk.idleWarning = 2
+            }
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            let kiosk = try XCTUnwrap(window.kiosk)
+            window.load(url: server.url("/reading"))
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/reading")))
+            // Real pointer motion from the X server (a warp), over whatever covers the page.
+            var position = 100.0
+            @MainActor func moveMouse() {
+                position = position == 100 ? 300 : 100
+                UI.warpPointer(in: window, x: position, y: position)
+            }
+            moveMouse()
+            // Three warnings in a row, each dismissed by moving the mouse over it: the last comes
+            // after the first one's deadline, when a reset would have loaded the home page.
+            for round in 1...3 {
+                XCTAssertTrue(UI.wait(10) { kiosk.isIdleWarningVisible }, "warning \(round) shows")
+                moveMouse()
+                XCTAssertTrue(UI.wait(5) { !kiosk.isIdleWarningVisible }, "moving the mouse over warning \(round) hides it")
+            }
+            window.load(url: server.url("/sentinel"))
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/sentinel")))
+            XCTAssertEqual(server.count(path: "/home"), 0, "no reset loaded the home page")
+            XCTAssertEqual(kiosk.sessionsStarted, 0)
+        }
+    }
+
     func testCursorHidesAfterThePointerRestsAndComesBackWhenItMoves() throws {
         try MainActor.assumeIsolated {
             let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Configuration.startPage]) { $0.kiosk.hideCursor = 1 })

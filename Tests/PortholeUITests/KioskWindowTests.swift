@@ -262,6 +262,8 @@ final class KioskWindowTests: XCTestCase {
             let entry = try XCTUnwrap(kiosk.exitDialogEntry, "the chord opens the PIN dialog")
             XCTAssertTrue(UI.wait { gtk_widget_get_mapped(entry) != 0 })
             XCTAssertEqual(gtk_entry_get_visibility(entry.cast()), 0, "the PIN is not shown")
+            let name = gtk_widget_get_accessible(entry).flatMap { atk_object_get_name($0) }.map { String(cString: $0) }
+            XCTAssertEqual(name, "Exit PIN", "screen readers name the entry")
             gtk_entry_set_text(entry.cast(), "1111")
             gtk_widget_activate(entry)
             XCTAssertTrue(UI.wait { kiosk.exitDialogMessage?.hasPrefix("Wrong PIN") == true })

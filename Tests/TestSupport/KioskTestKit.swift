@@ -76,6 +76,18 @@ extension UI {
         gdk_event_free(event)
     }
 
+    /// Moves the real pointer to (x, y) in the window: the X server then sends motion events to
+    /// the window under it, as a mouse would.
+    public static func warpPointer(in window: BrowserWindow, x: Double, y: Double) {
+        guard let widget = window.window, let gdkWindow = gtk_widget_get_window(widget) else { return }
+        let display = gdk_window_get_display(gdkWindow)
+        let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(display))
+        var originX: gint = 0, originY: gint = 0
+        gdk_window_get_origin(gdkWindow, &originX, &originY)
+        gdk_device_warp(pointer, gdk_window_get_screen(gdkWindow), originX + gint(x), originY + gint(y))
+        gdk_display_flush(display)
+    }
+
     /// The type of the cursor set on the web view's GdkWindow (nil when none is set).
     public static func cursorType(in window: BrowserWindow) -> GdkCursorType? {
         guard let view = window.webView,

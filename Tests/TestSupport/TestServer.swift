@@ -8,6 +8,8 @@ public struct TestRequest: Sendable, Equatable {
     public let host: String
     public let path: String
     public let query: String?
+    /// The `Authorization` header, when the request has one.
+    public var authorization: String? = nil
 }
 
 public enum TestResponse {
@@ -19,6 +21,8 @@ public enum TestResponse {
     case hold(String)
     /// A file to save: `Content-Disposition: attachment; filename=…`.
     case attachment(String, filename: String, mimeType: String)
+    /// 401 with `WWW-Authenticate: Basic realm=…`: the browser asks for a user name and password.
+    case unauthorized(realm: String)
 }
 
 @MainActor
@@ -109,7 +113,9 @@ public final class TestServer {
             method: String(cString: soup_server_message_get_method(message)),
             host: g_uri_get_host(uri).map { String(cString: $0) } ?? "",
             path: g_uri_get_path(uri).map { String(cString: $0) } ?? "/",
-            query: g_uri_get_query(uri).map { String(cString: $0) })
+            query: g_uri_get_query(uri).map { String(cString: $0) },
+            authorization: soup_message_headers_get_one(soup_server_message_get_request_headers(message), "Authorization")
+                .map { String(cString: $0) })
         requests.append(request)
         if let language = soup_message_headers_get_one(soup_server_message_get_request_headers(message), "Accept-Language") {
             acceptLanguage[request.path] = String(cString: language)
@@ -133,6 +139,9 @@ public final class TestServer {
             setBody(message, text, mimeType: "text/plain", status: code)
         case .redirect(let code, let location): soup_server_message_set_redirect(message, code, location)
         case .hold(let html): setBody(message, html, mimeType: "text/html; charset=utf-8")
+        case .unauthorized(let realm):
+            setBody(message, "<title>Unauthorized</title>", mimeType: "text/html", status: 401)
+            soup_message_headers_replace(soup_server_message_get_response_headers(message), "WWW-Authenticate", "Basic realm=\"\(realm)\"")
         case .attachment(let text, let filename, let mimeType):
             setBody(message, text, mimeType: mimeType)
             soup_message_headers_replace(soup_server_message_get_response_headers(message), "Content-Disposition",

@@ -176,7 +176,11 @@ public enum UI {
 
     /// Opens the window's Open menu and returns its items (label and button), in order.
     public static func openMenuItems(_ window: BrowserWindow) -> [(label: String, button: UnsafeMutablePointer<GtkWidget>)] {
-        let button = window.openMenuButton
+        menuItems(of: window.openMenuButton)
+    }
+
+    /// Opens the menu of a GtkMenuButton and returns its items (label and button), in order.
+    public static func menuItems(of button: UnsafeMutablePointer<GtkWidget>) -> [(label: String, button: UnsafeMutablePointer<GtkWidget>)] {
         gtk_toggle_button_set_active(button.cast(), 1)
         guard let popover = gtk_menu_button_get_popover(button.cast()) else { return [] }
         let popoverWidget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
@@ -189,6 +193,46 @@ public enum UI {
         }
     }
 
+    /// Whether `widget` is a `type` (or a subclass).
+    public static func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+
+    public static func typeOf(_ widget: UnsafeMutablePointer<GtkWidget>) -> GType {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+    }
+
+    /// Every descendant of `widget`, internal children included (gtk_container_forall).
+    public static func allDescendants(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        let box = DescendantBox()
+        collect(widget, into: box)
+        return box.widgets
+    }
+
+    private static func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into box: DescendantBox) {
+        box.widgets.append(widget)
+        guard isA(widget, gtk_container_get_type()) else { return }
+        let children = DescendantBox()
+        gtk_container_forall(widget.cast(), { child, data in
+            guard let child, let data else { return }
+            Unmanaged<DescendantBox>.fromOpaque(data).takeUnretainedValue().widgets.append(child)
+        }, Unmanaged.passUnretained(children).toOpaque())
+        for child in children.widgets { collect(child, into: box) }
+    }
+
+    /// The application's toplevel windows.
+    public static func toplevels() -> [UnsafeMutablePointer<GtkWidget>] {
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var result: [UnsafeMutablePointer<GtkWidget>] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data { result.append(data.assumingMemoryBound(to: GtkWidget.self)) }
+            node = current.pointee.next
+        }
+        return result
+    }
+
     /// The string property `name` of a GObject (e.g. a GtkModelButton's "text").
     public static func stringProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
         var value = GValue()
@@ -197,6 +241,11 @@ public enum UI {
         g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
         return g_value_get_string(&value).map { String(cString: $0) }
     }
+}
+
+/// Widgets collected by gtk_container_forall's callback (used on the main thread only).
+private final class DescendantBox {
+    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
 }
 
 @MainActor

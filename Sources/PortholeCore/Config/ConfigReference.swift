@@ -105,6 +105,10 @@ enum ConfigReference {
             """)
         add("Kiosk", "exit-chord", "GTK accelerator with a modifier", "none",
             "The key that asks for the exit PIN, like <Control><Alt>q. Empty means none.")
+        add("Kiosk", "site-menu", "auto, true or false", "auto", """
+            A finger-sized Sites button in the bottom bar that opens any approved site (the header bar and its \
+            Open menu are hidden in kiosk mode). auto: shown when there is more than one site.
+            """)
         add("Kiosk", "keyboard", "auto, true or false", "auto in kiosk mode, else false", """
             The on-screen keyboard that comes up under a focused text field: auto while GDK reports a \
             touchscreen (including one plugged in later), true always, false never.

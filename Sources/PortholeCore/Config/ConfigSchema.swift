@@ -141,6 +141,11 @@ struct SettingReader {
             .map { $0.compactMap(KioskShortcut.init(rawValue:)) }
     }
 
+    /// `auto`, `true` or `false`.
+    func siteMenu() -> Result<KioskSiteMenu, InvalidConfigValue> {
+        string().flatMap { KioskSiteMenu(rawValue: $0.lowercased()).map { .success($0) } ?? .failure(InvalidConfigValue("expected auto, true or false")) }
+    }
+
     /// `deny-all`, or `host:permission` grants.
     func permissions() -> Result<[PermissionGrant], InvalidConfigValue> {
         let names = Permission.allCases.map(\.rawValue).joined(separator: ", ")
@@ -216,6 +221,7 @@ enum ConfigSchema {
         .value("Kiosk", "reload-every", read: { $0.seconds() }, assign: { $0.kiosk.reloadEvery = $1 }),
         .value("Kiosk", "exit-pin-hash", read: { $0.optionalString(check: pinHashProblem).map { $0.flatMap(ExitPinHash.init) } },
                assign: { $0.kiosk.exitPinHash = $1 }),
+        .value("Kiosk", "site-menu", read: { $0.siteMenu() }, assign: { $0.kiosk.siteMenu = $1 }),
         .value("Kiosk", "exit-chord", read: { $0.optionalString(check: acceleratorProblem) },
                assign: { $0.kiosk.exitChord = $1 }),
         .value("Kiosk", "keyboard", read: { $0.keyboardMode() }, assign: { $0.kiosk.keyboard.mode = $1 }),

@@ -19,6 +19,8 @@ public struct Configuration: Sendable, Equatable {
     public var network: NetworkSettings
     /// The files the configuration was read from, base layer first.
     public var sources: [String]
+    /// Set by `failClosed`: the files have problems and this is the locked-down fallback.
+    public var isFailClosed = false
 
     public init(sites: SiteList = SiteList([]), allow: [String] = [], block: [String] = ["*"],
                 subresources: SubresourcePolicy = .allow,
@@ -52,6 +54,7 @@ public struct Configuration: Sendable, Equatable {
         closed.block = ["*"]
         closed.privacy.grants = []
         closed.browser.tlsExceptions = []
+        closed.isFailClosed = true
         return closed
     }
 }
@@ -173,6 +176,8 @@ public struct KioskSettings: Sendable, Equatable {
     /// `keyboard`, `keyboard-layouts`, `keyboard-height`: the on-screen keyboard. Read at a
     /// desk too, where it is off unless `keyboard=` is set.
     public var keyboard = KeyboardSettings()
+    /// `site-menu`: the Sites button in the bottom bar.
+    public var siteMenu: KioskSiteMenu = .auto
 
     public init(enabled: Bool = false, toolbar: Bool = true, shortcuts: [KioskShortcut] = [.back, .forward, .reload],
                 printing: Bool = false, idleTimeout: Int = 0, idleWarning: Int = 10, hideCursor: Int = 0,
@@ -187,6 +192,23 @@ public struct KioskSettings: Sendable, Equatable {
         self.reloadEvery = reloadEvery
         self.exitPinHash = exitPinHash
         self.exitChord = exitChord
+    }
+}
+
+/// `[Kiosk] site-menu=`: whether the kiosk's bottom bar has a Sites button.
+public enum KioskSiteMenu: String, Sendable, CaseIterable {
+    /// Shown when there is more than one site to choose from.
+    case auto
+    case on = "true"
+    case off = "false"
+
+    /// Whether the button shows for `sites`.
+    public func shows(for sites: SiteList) -> Bool {
+        switch self {
+        case .auto: sites.sites.count > 1
+        case .on: !sites.isEmpty
+        case .off: false
+        }
     }
 }
 

@@ -52,6 +52,12 @@ public struct ExitPinGate: Sendable, Equatable {
         return .wrong(triesLeft: maximumTries - wrongTries)
     }
 
+    /// Seconds until PINs are checked again at `now`, or nil when they are not refused.
+    public func lockoutSecondsLeft(at now: Double) -> Int? {
+        guard let lockedUntil, now < lockedUntil else { return nil }
+        return Int((lockedUntil - now).rounded(.up))
+    }
+
     public static func message(for answer: Answer) -> String {
         switch answer {
         case .correct: ""

@@ -141,6 +141,8 @@ public struct KioskKeyFilter: Sendable, Equatable {
         case "win.reload": .reload
         case "win.stop": .stop
         case "win.home": .home
+        case "win.zoom-in", "win.zoom-out", "win.zoom-reset": .zoom
+        case "win.find", "win.find-next", "win.find-previous": .find
         default: nil
         }
     }

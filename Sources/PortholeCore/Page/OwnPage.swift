@@ -34,9 +34,13 @@ public enum OwnPage: Sendable, Equatable {
         }
     }
 
-    public func html(homeURL: String?) -> String {
+    /// The page's HTML. `canGoBack`: a page comes before it (else the Blocked page offers Home
+    /// alone); `configurationBroken`: the Blocked page says the browser is not set up correctly.
+    public func html(homeURL: String?, canGoBack: Bool = true, configurationBroken: Bool = false) -> String {
         switch self {
-        case .blocked(let url, let reason): return PortholePage.blocked(url: url, reason: reason, homeURL: homeURL)
+        case .blocked(let url, let reason):
+            return PortholePage.blocked(url: url, reason: reason, homeURL: homeURL, canGoBack: canGoBack,
+                                        configurationBroken: configurationBroken)
         case .error(let url, let message): return PortholePage.error(url: url, message: message, homeURL: homeURL)
         case .certificate(let url, let problems): return PortholePage.certificateError(url: url, problems: problems, homeURL: homeURL)
         case .retrying(let url, let message, let seconds):

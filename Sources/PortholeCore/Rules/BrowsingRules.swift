@@ -23,6 +23,8 @@ public struct BrowsingRules: Sendable, Equatable {
     public var refusesDrops = false
     /// Seconds a page may stay unresponsive before its web process is ended; nil never.
     public var unresponsiveTimeout: Double?
+    /// The configuration has problems and everything is blocked: pages say so.
+    public var configurationBroken = false
 
     public init(contextMenu: Bool = true, printing: Bool = true, fileChooser: Bool = true,
                 retriesNetworkFailures: Bool = false, reloadsAfterCrash: Bool = true,
@@ -59,6 +61,7 @@ public struct BrowsingRules: Sendable, Equatable {
         refusesDrops = kiosk.enabled
         let timeout = configuration.browser.unresponsiveTimeout ?? (kiosk.enabled ? Self.kioskUnresponsiveTimeout : 0)
         unresponsiveTimeout = timeout > 0 ? Double(timeout) : nil
+        configurationBroken = configuration.isFailClosed
     }
 
     /// A kiosk page that stops responding is ended after this many seconds unless configured.

@@ -29,11 +29,16 @@ final class ExitPinDialog {
         gtk_entry_set_visibility(entry.cast(), 0)
         gtk_entry_set_input_purpose(entry.cast(), GTK_INPUT_PURPOSE_PIN)
         gtk_entry_set_activates_default(entry.cast(), 1)
+        let prompt = gtk_label_new(tr("Enter the PIN to leave kiosk mode."))!
+        Accessibility.setName(entry, tr("Exit PIN"))
+        if let accessible = gtk_widget_get_accessible(entry), let label = gtk_widget_get_accessible(prompt) {
+            atk_object_add_relationship(accessible, ATK_RELATION_LABELLED_BY, label)
+        }
         status = gtk_label_new("")
         let content = gtk_dialog_get_content_area(dialog.cast())!
         gtk_box_set_spacing(content.cast(), 12)
         gtk_container_set_border_width(content.cast(), 18)
-        gtk_box_pack_start(content.cast(), gtk_label_new(tr("Enter the PIN to leave kiosk mode.")), 0, 0, 0)
+        gtk_box_pack_start(content.cast(), prompt, 0, 0, 0)
         gtk_box_pack_start(content.cast(), entry, 0, 0, 0)
         gtk_box_pack_start(content.cast(), status, 0, 0, 0)
 
@@ -55,6 +60,8 @@ final class ExitPinDialog {
         gtk_widget_set_sensitive(entry, 0)
         gtk_label_set_text(status.cast(), tr("Checking…"))
     }
+    /// Replaces the status line (the lockout countdown) without touching the entry.
+    func say(_ message: String) { gtk_label_set_text(status.cast(), message) }
 
     /// Says why the PIN was not accepted and clears the entry for the next try.
     func refuse(_ message: String) {

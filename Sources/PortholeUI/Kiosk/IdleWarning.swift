@@ -8,6 +8,8 @@ import PortholeCore
 @MainActor
 final class IdleWarning {
     private let box: UnsafeMutablePointer<GtkWidget>
+    /// The overlay child: an event box around `box` that receives pointer and touch input.
+    private let layer: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     private let text: UnsafeMutablePointer<GtkWidget>
     private let css: ObjectOwner
@@ -34,6 +36,13 @@ final class IdleWarning {
         gtk_box_pack_start(inner.cast(), title, 0, 0, 0)
         gtk_box_pack_start(inner.cast(), text, 0, 0, 0)
         gtk_box_pack_start(box.cast(), inner, 1, 1, 0)
+        // The layer has its own input window covering the page, and a window only gets the
+        // events it asks for: without these, moving the mouse or scrolling over the warning
+        // reached nobody and the countdown went on (the kiosk's input hook sees them here).
+        let catcher = gtk_event_box_new()!
+        gtk_widget_add_events(catcher, gint(GDK_POINTER_MOTION_MASK.rawValue | GDK_BUTTON_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue
+                                            | GDK_SMOOTH_SCROLL_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
+        gtk_container_add(catcher.cast(), box)
         // A provider added to a style context styles that widget only, so each gets it.
         for (widget, styleClass) in [(box, "porthole-idle-warning"), (title, "porthole-idle-title"), (text, "porthole-idle-text")] {
             let context = gtk_widget_get_style_context(widget)
@@ -41,25 +50,26 @@ final class IdleWarning {
             gtk_style_context_add_provider(context, OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         }
         gtk_style_context_add_provider(gtk_widget_get_style_context(inner), OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        gtk_overlay_add_overlay(overlay.cast(), box)
-        gtk_widget_show_all(box)
-        gtk_widget_hide(box)
-        gtk_widget_set_no_show_all(box, 1)  // the window's show_all must not show it
+        layer = catcher
+        gtk_overlay_add_overlay(overlay.cast(), catcher)
+        gtk_widget_show_all(catcher)
+        gtk_widget_hide(catcher)
+        gtk_widget_set_no_show_all(catcher, 1)  // the window's show_all must not show it
     }
 
-    var isVisible: Bool { gtk_widget_get_visible(box) != 0 }
+    var isVisible: Bool { gtk_widget_get_visible(layer) != 0 }
     var message: String { gtk_label_get_text(text.cast()).map { String(cString: $0) } ?? "" }
 
     func show(secondsLeft: Int) {
         update(secondsLeft: secondsLeft)
-        gtk_widget_show(box)
+        gtk_widget_show(layer)
     }
 
     func update(secondsLeft: Int) {
         gtk_label_set_text(text.cast(), IdleSession.warningText(secondsLeft: secondsLeft))
     }
 
-    func hide() { gtk_widget_hide(box) }
+    func hide() { gtk_widget_hide(layer) }
 
     func release() { css.release() }
 }

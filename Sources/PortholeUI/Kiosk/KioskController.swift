@@ -24,6 +24,8 @@ public final class KioskController {
     private var gate: ExitPinGate?
     private var exitDialog: ExitPinDialog?
     private var isCheckingPin = false
+    /// Counts the lockout down in the exit dialog, once a second.
+    private var lockoutTicker: ScheduledSource?
     private var exiting = false
 
     /// The last key presses swallowed, in order (the log has them all): at most 32, so a kiosk
@@ -300,10 +302,28 @@ public final class KioskController {
         } else {
             Log.write(.warning, "wrong exit PIN", fields: ["PORTHOLE_EVENT": "exit-pin-wrong"])
             exitDialog?.refuse(ExitPinGate.message(for: answer))
+            if case .lockedOut = answer { countLockoutDown() }
+        }
+    }
+
+    /// Keeps the "Try again in N seconds" line true until PINs are checked again.
+    private func countLockoutDown() {
+        lockoutTicker?.cancel()
+        lockoutTicker = MainLoop.every(milliseconds: 1000) { [weak self] in
+            guard let self, let dialog = self.exitDialog, let gate = self.gate else { return false }
+            guard let seconds = gate.lockoutSecondsLeft(at: Self.now()) else {
+                dialog.say(tr("You can try again now."))
+                self.lockoutTicker = nil
+                return false
+            }
+            dialog.say(ExitPinGate.message(for: .lockedOut(secondsLeft: seconds)))
+            return true
         }
     }
 
     private func closeExitDialog() {
+        lockoutTicker?.cancel()
+        lockoutTicker = nil
         exitDialog?.close()
         exitDialog = nil
     }

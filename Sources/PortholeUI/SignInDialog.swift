@@ -1,0 +1,137 @@
+// HTTP authentication: Porthole's own sign-in dialog in place of WebKit's, which names the host
+// with a bogus ":0" port and offers "Remember password" even where nothing may be remembered.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// Asks for a user name and password for one WebKitAuthenticationRequest, and answers it.
+/// The credential is kept for the session at most (never saved); with `remembers` false (kiosk
+/// mode, `ephemeral=true`) not even that.
+@MainActor
+final class SignInDialog {
+    private let request: ObjectOwner
+    private let dialog: ObjectOwner
+    private let user: UnsafeMutablePointer<GtkWidget>
+    private let password: UnsafeMutablePointer<GtkWidget>
+    private let connections = SignalConnections()
+    private var answered = false
+
+    /// The dialog open now, if any (tests fill it in).
+    static private(set) var current: SignInDialog?
+
+    /// Shows the dialog for `request` over `window`. Returns false for requests it leaves to
+    /// WebKit (client certificates and PINs).
+    static func handle(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>,
+                       remembers: Bool) -> Bool {
+        switch webkit_authentication_request_get_scheme(request) {
+        case WEBKIT_AUTHENTICATION_SCHEME_CLIENT_CERTIFICATE_REQUESTED, WEBKIT_AUTHENTICATION_SCHEME_CLIENT_CERTIFICATE_PIN_REQUESTED:
+            return false
+        default:
+            current?.answer(nil)
+            current = SignInDialog(request, over: window, remembers: remembers)
+            return true
+        }
+    }
+
+    private let remembers: Bool
+
+    private init(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>, remembers: Bool) {
+        self.request = ObjectOwner(retaining: UnsafeMutableRawPointer(request))
+        self.remembers = remembers
+        let widget = gtk_dialog_new()!
+        dialog = ObjectOwner(retaining: UnsafeMutableRawPointer(widget))
+        gtk_window_set_title(widget.cast(), tr("Sign in"))
+        gtk_window_set_transient_for(widget.cast(), window.cast())
+        gtk_window_set_modal(widget.cast(), 1)
+        gtk_window_set_destroy_with_parent(widget.cast(), 1)
+        gtk_window_set_resizable(widget.cast(), 0)
+        gtk_dialog_add_button(widget.cast(), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
+        let signIn = gtk_dialog_add_button(widget.cast(), tr("Sign In"), GTK_RESPONSE_ACCEPT.rawValue)!
+        gtk_style_context_add_class(gtk_widget_get_style_context(signIn), "suggested-action")
+        gtk_dialog_set_default_response(widget.cast(), GTK_RESPONSE_ACCEPT.rawValue)
+
+        let host = webkit_authentication_request_get_host(request).map { String(cString: $0) } ?? ""
+        let realm = webkit_authentication_request_get_realm(request).map { String(cString: $0) } ?? ""
+        let prompt = webkit_authentication_request_is_for_proxy(request) != 0
+            ? tr("The proxy {host} asks for a user name and password.") : tr("{host} asks for a user name and password.")
+        let heading = gtk_label_new(prompt.replacing("{host}", with: host))!
+        gtk_label_set_line_wrap(heading.cast(), 1)
+        gtk_label_set_max_width_chars(heading.cast(), 45)
+        gtk_label_set_xalign(heading.cast(), 0)
+        user = gtk_entry_new()
+        Accessibility.setName(user, tr("User name"))
+        gtk_entry_set_placeholder_text(user.cast(), tr("User name"))
+        gtk_entry_set_activates_default(user.cast(), 1)
+        password = gtk_entry_new()
+        Accessibility.setName(password, tr("Password"))
+        gtk_entry_set_placeholder_text(password.cast(), tr("Password"))
+        gtk_entry_set_visibility(password.cast(), 0)
+        gtk_entry_set_input_purpose(password.cast(), GTK_INPUT_PURPOSE_PASSWORD)
+        gtk_entry_set_activates_default(password.cast(), 1)
+        if let proposed = webkit_authentication_request_get_proposed_credential(request) {
+            if let name = webkit_credential_get_username(proposed) { gtk_entry_set_text(user.cast(), name) }
+            webkit_credential_free(proposed)
+        }
+
+        let content = gtk_dialog_get_content_area(widget.cast())!
+        gtk_box_set_spacing(content.cast(), 12)
+        gtk_container_set_border_width(content.cast(), 18)
+        gtk_box_pack_start(content.cast(), heading, 0, 0, 0)
+        if !realm.isEmpty {
+            let detail = gtk_label_new(realm)!
+            gtk_label_set_xalign(detail.cast(), 0)
+            gtk_label_set_ellipsize(detail.cast(), PANGO_ELLIPSIZE_END)
+            gtk_style_context_add_class(gtk_widget_get_style_context(detail), "dim-label")
+            gtk_box_pack_start(content.cast(), detail, 0, 0, 0)
+        }
+        gtk_box_pack_start(content.cast(), user, 0, 0, 0)
+        gtk_box_pack_start(content.cast(), password, 0, 0, 0)
+
+        connections.connect(UnsafeMutableRawPointer(widget), "response", .enumValue { [unowned self] response in
+            let accepted = Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue
+            self.answer(accepted ? (self.text(self.user), self.text(self.password)) : nil)
+        })
+        // The page went away (another load, the window closing): nothing to answer any more.
+        connections.connect(UnsafeMutableRawPointer(request), "cancelled", .plain { [unowned self] in
+            self.answered = true
+            self.close()
+        })
+        gtk_widget_show_all(widget)
+        gtk_widget_grab_focus(gtk_entry_get_text_length(user.cast()) > 0 ? password : user)
+    }
+
+    var userEntry: UnsafeMutablePointer<GtkWidget> { user }
+    var passwordEntry: UnsafeMutablePointer<GtkWidget> { password }
+
+    /// Answers the request (with a credential, or cancelled) and closes the dialog.
+    func answer(_ credential: (user: String, password: String)?) {
+        if !answered, let request: UnsafeMutablePointer<WebKitAuthenticationRequest> = self.request.typed() {
+            answered = true
+            if let credential {
+                let persistence = remembers ? WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION : WEBKIT_CREDENTIAL_PERSISTENCE_NONE
+                let answer = webkit_credential_new(credential.user, credential.password, persistence)
+                webkit_authentication_request_authenticate(request, answer)
+                webkit_credential_free(answer)
+            } else {
+                webkit_authentication_request_cancel(request)
+            }
+        }
+        close()
+    }
+
+    private func close() {
+        connections.disconnectAll()
+        if let widget = dialog.pointer {
+            g_object_ref(widget)
+            dialog.release()
+            gtk_widget_destroy(widget.assumingMemoryBound(to: GtkWidget.self))
+            g_object_unref(widget)
+        }
+        request.release()
+        if Self.current === self { Self.current = nil }
+    }
+
+    private func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? ""
+    }
+}
