@@ -59,7 +59,7 @@ public struct SignalShape: Sendable, Hashable, CustomStringConvertible {
     public init?(of signal: String, on type: GType) {
         var id: guint = 0
         var detail: GQuark = 0
-        guard g_signal_parse_name(signal, type, &id, &detail, 0) != 0 else { return nil }
+        guard g_signal_parse_name(signal, type, &id, &detail, 1) != 0 else { return nil }  // a detail (::name) need not be known yet
         var query = GSignalQuery()
         g_signal_query(id, &query)
         guard query.signal_id != 0 else { return nil }

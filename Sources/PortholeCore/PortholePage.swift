@@ -1,5 +1,5 @@
 // Porthole's own pages: the start page, the error page and the blocked page, as HTML strings.
-import Foundation
+import FoundationEssentials
 
 /// The pages Porthole serves itself under the `porthole:` scheme, or shows in place of a failed
 /// or refused load.

@@ -1,6 +1,6 @@
 // When the in-window notice about refused navigations appears, what it says and when it leaves:
 // pure logic with time as an input, so the burst rules are table-tested without a display.
-import Foundation
+import FoundationEssentials
 
 /// What the notice says: the first refused host and how many refusals the burst had.
 public struct RefusalNotice: Sendable, Equatable {
@@ -20,12 +20,12 @@ public struct RefusalNotice: Sendable, Equatable {
     /// The notice in plain words, for the person in front of the screen.
     public var text: String {
         if otherHosts.isEmpty {
-            return tr("{host} is not on this browser's list of sites.").replacingOccurrences(of: "{host}", with: host)
+            return tr("{host} is not on this browser's list of sites.").replacing("{host}", with: host)
         }
         return trn("{host} and {count} other site are not on this browser's list of sites.",
                    "{host} and {count} other sites are not on this browser's list of sites.", otherHosts.count)
-            .replacingOccurrences(of: "{host}", with: host)
-            .replacingOccurrences(of: "{count}", with: String(otherHosts.count))
+            .replacing("{host}", with: host)
+            .replacing("{count}", with: String(otherHosts.count))
     }
 }
 

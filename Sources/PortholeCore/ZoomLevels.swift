@@ -1,5 +1,5 @@
 // The page zoom steps for Ctrl++ / Ctrl+- and Ctrl+scroll, and how a level reads on screen.
-import Foundation
+import FoundationEssentials
 
 /// Zoom steps as GNOME Web and Firefox use them: finer near 100 %, coarser far from it.
 public enum ZoomLevels {
@@ -18,6 +18,6 @@ public enum ZoomLevels {
 
     /// `level` as the percentage shown while it changes ("110 %" in the visitor's notation).
     public static func percentage(_ level: Double) -> String {
-        tr("{percent} %").replacingOccurrences(of: "{percent}", with: String(Int((level * 100).rounded())))
+        tr("{percent} %").replacing("{percent}", with: String(Int((level * 100).rounded())))
     }
 }

@@ -28,7 +28,6 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     func cast() -> UnsafeMutablePointer<GtkAboutDialog> { checked(gtk_about_dialog_get_type()) }
     func cast() -> UnsafeMutablePointer<GtkMenuShell> { checked(gtk_menu_shell_get_type()) }
     func cast() -> UnsafeMutablePointer<GtkListBox> { checked(gtk_list_box_get_type()) }
-    func cast() -> UnsafeMutablePointer<GtkMisc> { checked(gtk_misc_get_type()) }
     func cast() -> UnsafeMutablePointer<GtkStack> { checked(gtk_stack_get_type()) }
     /// GtkActionable is an interface GTK imports as an opaque pointer.
     func cast() -> OpaquePointer { OpaquePointer(self) }

@@ -18,6 +18,8 @@ public enum SignalCatalog {
     private static let stringPointerEnumReturningBool = SignalHandler.stringPointerEnumReturningBool { _, _, _ in false }.shape
     private static let pointerReturningPointer = SignalHandler.pointerReturningPointer { _ in nil }.shape
     private static let pointerReturningInt = SignalHandler.pointerReturningInt { _ in 0 }.shape
+    private static let dragDrop = SignalHandler.dragDrop { _, _, _, _ in false }.shape
+    private static let dragDataReceived = SignalHandler.dragDataReceived { _, _, _ in }.shape
 
     @MainActor
     public static let all: [SignalDeclaration] = [
@@ -55,7 +57,31 @@ public enum SignalCatalog {
         SignalDeclaration("WebKitWebView", "print", pointerReturningBool),
         SignalDeclaration("WebKitWebView", "run-file-chooser", pointerReturningBool),
         SignalDeclaration("WebKitWebView", "button-press-event", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "notify::is-web-process-responsive", pointer),
+        SignalDeclaration("WebKitWebView", "drag-drop", dragDrop),
+        SignalDeclaration("WebKitWebView", "drag-data-received", dragDataReceived),
+        SignalDeclaration("WebKitWebView", "script-dialog", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "authenticate", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "scroll-event", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "touch-event", pointerReturningBool),
+        SignalDeclaration("WebKitWebView", "event", pointerReturningBool),
         SignalDeclaration("WebKitBackForwardList", "changed", twoPointers),
+        SignalDeclaration("WebKitAuthenticationRequest", "cancelled", plain),
+        SignalDeclaration("WebKitFindController", "counted-matches", enumValue),
+        SignalDeclaration("WebKitFindController", "failed-to-find-text", plain),
+        // The on-screen keyboard (Keyboard/): focus reports from the page, touchscreens coming and going.
+        SignalDeclaration("WebKitUserContentManager", "script-message-received::portholeKeyboard", pointer),
+        SignalDeclaration("GdkSeat", "device-added", pointer),
+        SignalDeclaration("GdkSeat", "device-removed", pointer),
+        // The window's find bar, menus and buttons (FindBar.swift, BrowserWindow.swift).
+        SignalDeclaration("GtkButton", "clicked", plain),
+        SignalDeclaration("GtkPopover", "closed", plain),
+        SignalDeclaration("GtkSearchBar", "notify::search-mode-enabled", pointer),
+        SignalDeclaration("GtkSearchEntry", "activate", plain),
+        SignalDeclaration("GtkSearchEntry", "key-press-event", pointerReturningBool),
+        SignalDeclaration("GtkSearchEntry", "next-match", plain),
+        SignalDeclaration("GtkSearchEntry", "previous-match", plain),
+        SignalDeclaration("GtkSearchEntry", "search-changed", plain),
         // The web context (BrowserEngine.swift, WebProcessExtension.swift).
         SignalDeclaration("WebKitWebContext", "download-started", pointer),
         SignalDeclaration("WebKitWebContext", "initialize-web-extensions", plain),
@@ -71,7 +97,10 @@ public enum SignalCatalog {
         for type in [gtk_application_get_type(), g_simple_action_get_type(), gtk_application_window_get_type(),
                      gtk_dialog_get_type(), g_network_monitor_get_type(), webkit_web_view_get_type(),
                      webkit_back_forward_list_get_type(), webkit_web_context_get_type(),
-                     webkit_web_extension_get_type(), webkit_web_page_get_type()] {
+                     webkit_web_extension_get_type(), webkit_web_page_get_type(),
+                     webkit_authentication_request_get_type(), webkit_find_controller_get_type(),
+                     webkit_user_content_manager_get_type(), gdk_seat_get_type(), gtk_button_get_type(),
+                     gtk_popover_get_type(), gtk_search_bar_get_type(), gtk_search_entry_get_type()] {
             // Kept referenced: a class or interface whose signals were looked up stays loaded.
             if g_type_fundamental(type) == GType(2 << G_TYPE_FUNDAMENTAL_SHIFT) {  // G_TYPE_INTERFACE
                 _ = g_type_default_interface_ref(type)

@@ -94,7 +94,7 @@ final class LocalizationTests: XCTestCase {
         }
         try speaking(["zh-TW"]) {
             XCTAssertTrue(PortholePage.blocked(url: "https://b.example/", reason: "x", homeURL: nil)
-                .contains("<h1>此網頁無法在這裡開啟</h1>"))
+                .contains("<h1>這個網站不在這個瀏覽器可開啟的網站清單中</h1>"))
         }
     }
 

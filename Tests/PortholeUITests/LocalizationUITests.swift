@@ -81,7 +81,7 @@ final class LocalizationUITests: XCTestCase {
 
     func testTraditionalChineseWindowBlockedPageAndSites() throws {
         try speaking(["zh-TW"]) { try MainActor.assumeIsolated {
-            try Self.checkWindowAndBlockedPage(open: "開啟", tooltip: "開啟核准的網站", blockedHeading: "此網頁無法在這裡開啟",
+            try Self.checkWindowAndBlockedPage(open: "開啟", tooltip: "開啟核准的網站", blockedHeading: "這個網站不在這個瀏覽器可開啟的網站清單中",
                                           lang: "zh-TW", acceptLanguage: "zh-TW,zh;q=0.90", navigatorLanguages: "zh-TW")
         } }
     }
@@ -94,7 +94,7 @@ final class LocalizationUITests: XCTestCase {
 
     func testRussianWindowBlockedPageAndSites() throws {
         try speaking(["ru"]) { try MainActor.assumeIsolated {
-            try Self.checkWindowAndBlockedPage(open: "Открыть", tooltip: "Открыть разрешённый сайт", blockedHeading: "Эта страница здесь недоступна",
+            try Self.checkWindowAndBlockedPage(open: "Открыть", tooltip: "Открыть разрешённый сайт", blockedHeading: "Этого сайта нет в списке сайтов, которые открывает этот браузер",
                                           lang: "ru", acceptLanguage: "ru", navigatorLanguages: "ru")
         } }
     }

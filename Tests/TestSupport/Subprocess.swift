@@ -10,10 +10,14 @@ public final class Subprocess {
     private let stderrPipe = Pipe()
     private var output = Data()
     private var errors = Data()
+    /// Whether the output is read to its end once the process exits. A bus daemon's is not: the
+    /// services it starts (at-spi2-registryd) inherit its pipes and keep them open after it.
+    private let collectsOutput: Bool
 
     /// Starts `executable` with `arguments`; `environment` is added to the test's own.
     public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                directory: String? = nil, stdin: String? = nil) throws {
+                directory: String? = nil, stdin: String? = nil, collectsOutput: Bool = true) throws {
+        self.collectsOutput = collectsOutput
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -51,7 +55,7 @@ public final class Subprocess {
     }
 
     private func collect() {
-        guard !process.isRunning else { return }
+        guard collectsOutput, !process.isRunning else { return }
         output.append(stdoutPipe.fileHandleForReading.readDataToEndOfFile())
         errors.append(stderrPipe.fileHandleForReading.readDataToEndOfFile())
     }
@@ -112,7 +116,7 @@ public final class PrivateBus {
     public let address: String
 
     public init() throws {
-        daemon = try Subprocess("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
+        daemon = try Subprocess("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"], collectsOutput: false)
         var address = ""
         let handle = (daemon.process.standardOutput as! Pipe).fileHandleForReading
         // The address is the first line dbus-daemon prints; read it byte by byte so nothing else blocks.
