@@ -64,17 +64,13 @@ public enum PortholePage {
 
     /// Shown in the view when a load fails: the failing URL, the error, Retry and Home.
     public static func error(url: String, message: String, homeURL: String?) -> String {
-        var buttons: [String] = []
-        let retryLabel = HTML.escape(tr("Retry"))
-        if let retry = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(retry)\">\(retryLabel)</a>") }
-        let homeLabel = HTML.escape(tr("Home"))
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        let buttons = buttonRow([(tr("Retry"), url), (tr("Home"), homeURL)])
         let heading = tr("This page could not be loaded")
         return document(title: tr("Error"), body: """
             <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
             <p class="reason">\(HTML.escape(message))</p>
-            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            \(buttons)
             """)
     }
 
@@ -84,12 +80,7 @@ public enum PortholePage {
     /// that the browser is not set up correctly instead of blaming the site.
     public static func blocked(url: String, reason: String, homeURL: String?, canGoBack: Bool = true,
                                configurationBroken: Bool = false) -> String {
-        var buttons: [String] = []
-        if canGoBack { buttons.append("<a class=\"button primary\" href=\"\(backURL)\">\(HTML.escape(tr("Back")))</a>") }
-        if let home = homeURL.flatMap(HTML.safeHref) {
-            let style = buttons.isEmpty ? "button primary" : "button"
-            buttons.append("<a class=\"\(style)\" href=\"\(home)\">\(HTML.escape(tr("Home")))</a>")
-        }
+        let buttons = buttonRow([(tr("Back"), canGoBack ? backURL : nil), (tr("Home"), homeURL)])
         // TRANSLATORS: the heading of the page shown instead of a site this computer does not allow.
         let heading = configurationBroken ? tr("This browser is not set up correctly")
             : tr("This site isn't on the list of sites this browser opens")
@@ -100,9 +91,19 @@ public enum PortholePage {
             <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
             <p class="lead">\(HTML.escape(lead))</p>
-            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            \(buttons)
             <p class="admin">\(HTML.escape(tr("For the administrator:"))) <span class="reason">\(HTML.escape(sentence(reason)))</span></p>
             """)
+    }
+
+    /// A page's row of buttons: each a label and the URL it opens, left out when there is none or
+    /// it is not safe to link to (HTML.safeHref); the first one shown is the primary button.
+    static func buttonRow(_ links: [(label: String, url: String?)]) -> String {
+        let anchors = links.compactMap { link in link.url.flatMap(HTML.safeHref).map { (label: link.label, href: $0) } }
+        let html = anchors.enumerated().map { index, anchor in
+            "<a class=\"\(index == 0 ? "button primary" : "button")\" href=\"\(anchor.href)\">\(HTML.escape(anchor.label))</a>"
+        }
+        return "<p class=\"buttons\">\(html.joined(separator: " "))</p>"
     }
 
     /// A reason as a sentence on the page: capital first letter ("Blocked by filter …").

@@ -30,29 +30,21 @@ extension PortholePage {
     /// Shown in kiosk mode when a load fails for want of network or server: the error, and a
     /// countdown to the next attempt, which the browser makes by itself.
     public static func retrying(url: String, message: String, secondsLeft: Int, homeURL: String?) -> String {
-        var buttons: [String] = []
-        let retryLabel = HTML.escape(tr("Try again now"))
-        if let retry = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(retry)\">\(retryLabel)</a>") }
-        let homeLabel = HTML.escape(tr("Home"))
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        let buttons = buttonRow([(tr("Try again now"), url), (tr("Home"), homeURL)])
         let heading = tr("This page could not be loaded")
         return document(title: tr("Error"), body: """
             <h1>\(HTML.escape(heading))</h1>
             <p class="url">\(HTML.escape(url))</p>
             <p class="reason">\(HTML.escape(message))</p>
             <p class="lead" id="\(countdownElementID)">\(HTML.escape(countdownText(.retry, secondsLeft: secondsLeft)))</p>
-            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            \(buttons)
             """)
     }
 
     /// Shown while a page whose web process crashed (or ran out of memory) waits to reload after
     /// repeated crashes; the first crash reloads at once without it.
     public static func crashed(url: String, secondsLeft: Int, homeURL: String?) -> String {
-        var buttons: [String] = []
-        let reloadLabel = HTML.escape(tr("Reload now"))
-        if let reload = HTML.safeHref(url) { buttons.append("<a class=\"button primary\" href=\"\(reload)\">\(reloadLabel)</a>") }
-        let homeLabel = HTML.escape(tr("Home"))
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        let buttons = buttonRow([(tr("Reload now"), url), (tr("Home"), homeURL)])
         let heading = tr("This page stopped working")
         let reason = tr("It stopped several times in a row, so the browser waits a little before showing it again.")
         return document(title: tr("Error"), body: """
@@ -60,30 +52,26 @@ extension PortholePage {
             <p class="url">\(HTML.escape(url))</p>
             <p class="reason">\(HTML.escape(reason))</p>
             <p class="lead" id="\(countdownElementID)">\(HTML.escape(countdownText(.reload, secondsLeft: secondsLeft)))</p>
-            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            \(buttons)
             """)
     }
 
     /// Shown when a page's load crashed the web process twice in a row: the browser does not
     /// reload it by itself again (a page must not keep the browser in a crash loop).
     public static func crashLoop(url: String, homeURL: String?) -> String {
-        var buttons: [String] = []
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button primary\" href=\"\(home)\">\(HTML.escape(tr("Home")))</a>") }
+        let buttons = buttonRow([(tr("Home"), homeURL)])
         return document(title: tr("Error"), body: """
             <h1>\(HTML.escape(tr("This page stopped working")))</h1>
             <p class="url">\(HTML.escape(url))</p>
             <p class="reason">\(HTML.escape(tr("It stopped the browser twice in a row while loading, so it is not loaded again by itself.")))</p>
-            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            \(buttons)
             """)
     }
 
     /// Shown when a site's certificate cannot be trusted. There is deliberately no way to continue:
     /// only the admin can accept a certificate, with `[Browser] tls-exceptions=`.
     public static func certificateError(url: String, problems: [String], homeURL: String?) -> String {
-        let backLabel = HTML.escape(tr("Back"))
-        var buttons = ["<a class=\"button primary\" href=\"\(backURL)\">\(backLabel)</a>"]
-        let homeLabel = HTML.escape(tr("Home"))
-        if let home = homeURL.flatMap(HTML.safeHref) { buttons.append("<a class=\"button\" href=\"\(home)\">\(homeLabel)</a>") }
+        let buttons = buttonRow([(tr("Back"), backURL), (tr("Home"), homeURL)])
         let items = problems.map { "<li>\(HTML.escape($0))</li>" }.joined(separator: "\n")
         let heading = tr("This site's identity cannot be verified")
         let lead = tr("Someone could be pretending to be this site, so it is not shown. If it should work, ask the person who set up this computer.")
@@ -94,7 +82,7 @@ extension PortholePage {
             \(items)
             </ul>
             <p class="lead">\(HTML.escape(lead))</p>
-            <p class="buttons">\(buttons.joined(separator: " "))</p>
+            \(buttons)
             """)
     }
 }
