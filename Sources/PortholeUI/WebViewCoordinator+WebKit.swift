@@ -32,6 +32,25 @@ extension WebViewCoordinator {
         return settings
     }
 
+    /// Goes to the history item Back or Forward leads to; with none there, Home when `orHome`
+    /// (a Blocked page's Back when nothing came before it).
+    func goToHistoryItem(_ direction: HistoryDirection, orHome: Bool) {
+        if let view, let item = historyItem(direction) {
+            webkit_web_view_go_to_back_forward_list_item(view, item)
+        } else if orHome, let home = parent.homeURL {
+            send(.loadRequested(.url(home)))
+        }
+    }
+
+    /// Serves Porthole's `page` at its `porthole:` URL and loads it. When the view shows nothing
+    /// yet, the page replaces nothing, so its Back has nowhere to go and is left out.
+    func show(_ page: OwnPage, at uri: String, in view: UnsafeMutablePointer<WebKitWebView>) {
+        let hasPageBefore = !(webkit_web_view_get_uri(view).map { String(cString: $0) } ?? "").isEmpty
+        parent.engine.servePage(page.html(homeURL: parent.homeURL, canGoBack: hasPageBefore,
+                                          configurationBroken: parent.rules.configurationBroken), at: uri)
+        webkit_web_view_load_uri(view, uri)
+    }
+
     /// The history item Back or Forward leads to: the nearest one that is not a countdown page.
     func historyItem(_ direction: HistoryDirection) -> UnsafeMutablePointer<WebKitBackForwardListItem>? {
         guard let view, let list = webkit_web_view_get_back_forward_list(view) else { return nil }

@@ -81,19 +81,9 @@ public final class WebViewCoordinator {
         case .load(let uri): webkit_web_view_load_uri(view, uri)
         case .loadContent: loadPendingContent(view)
         case .reload: webkit_web_view_reload(view)
-        case .goBack, .goForward:
-            if let item = historyItem(command == .goBack ? .back : .forward) {
-                webkit_web_view_go_to_back_forward_list_item(view, item)
-            } else if command == .goBack, let home = parent.homeURL {
-                send(.loadRequested(.url(home)))  // a Blocked page's Back with nothing before it
-            }
+        case .goBack, .goForward: goToHistoryItem(command == .goBack ? .back : .forward, orHome: command == .goBack)
         case .stop: webkit_web_view_stop_loading(view)
-        case .show(let page, let uri):
-            // The page replaces nothing when the view shows none yet: then Back has nowhere to go.
-            let hasPageBefore = !(webkit_web_view_get_uri(view).map { String(cString: $0) } ?? "").isEmpty
-            parent.engine.servePage(page.html(homeURL: parent.homeURL, canGoBack: hasPageBefore,
-                                              configurationBroken: parent.rules.configurationBroken), at: uri)
-            webkit_web_view_load_uri(view, uri)
+        case .show(let page, let uri): show(page, at: uri, in: view)
         case .updateCountdown(let text): runPortholeScript(PortholePage.countdownScript(text))
         case .wake(let time):
             wakeUp?.cancel()
