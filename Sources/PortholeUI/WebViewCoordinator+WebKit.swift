@@ -51,6 +51,24 @@ extension WebViewCoordinator {
         webkit_web_view_load_uri(view, uri)
     }
 
+    /// Keeps decision `id` past its signal (a reference of its own) and asks the visitor whether
+    /// to send the form again; the answer goes back to the session.
+    func askBeforeResubmitting(_ id: Int, in view: UnsafeMutablePointer<WebKitWebView>) {
+        guard let asked = decision, asked.id == id else { return }
+        heldDecisions[id] = ObjectOwner(retaining: UnsafeMutableRawPointer(asked.pointer))
+        decision = nil
+        ResubmitQuestion.ask(over: view) { [weak self] resend in self?.send(.resubmitAnswered(id: id, resend: resend)) }
+    }
+
+    /// The view is going: decisions still waiting for the visitor are refused and let go.
+    func refuseHeldDecisions() {
+        for owner in heldDecisions.values {
+            if let pointer: UnsafeMutablePointer<WebKitPolicyDecision> = owner.typed() { webkit_policy_decision_ignore(pointer) }
+            owner.release()
+        }
+        heldDecisions.removeAll()
+    }
+
     /// The history item Back or Forward leads to: the nearest one that is not a countdown page.
     func historyItem(_ direction: HistoryDirection) -> UnsafeMutablePointer<WebKitBackForwardListItem>? {
         guard let view, let list = webkit_web_view_get_back_forward_list(view) else { return nil }

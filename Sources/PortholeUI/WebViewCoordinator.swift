@@ -20,7 +20,9 @@ public final class WebViewCoordinator {
     /// The HTML or bytes of the last content request, loaded on the session's `.loadContent`.
     var pendingContent: WebContent?
     /// The policy decision being answered while decide-policy runs.
-    private var decision: (id: Int, pointer: UnsafeMutablePointer<WebKitPolicyDecision>)?
+    var decision: (id: Int, pointer: UnsafeMutablePointer<WebKitPolicyDecision>)?
+    /// Decisions kept past their signal while the visitor is asked (a form sent again), by id.
+    var heldDecisions: [Int: ObjectOwner] = [:]
     private var nextDecisionID = 1
     /// The certificate of the failing load while load-failed-with-tls-errors runs.
     var failingCertificate: UnsafeMutableRawPointer?
@@ -75,9 +77,12 @@ public final class WebViewCoordinator {
         guard let view else { return }
         switch command {
         case .use(let id), .ignore(let id):
-            guard let decision, decision.id == id else { return }
-            self.decision = nil
-            if case .use = command { webkit_policy_decision_use(decision.pointer) } else { webkit_policy_decision_ignore(decision.pointer) }
+            let held = heldDecisions.removeValue(forKey: id)
+            defer { held?.release() }
+            guard let pointer = decision?.id == id ? decision?.pointer : held?.typed(WebKitPolicyDecision.self) else { return }
+            if decision?.id == id { decision = nil }
+            if case .use = command { webkit_policy_decision_use(pointer) } else { webkit_policy_decision_ignore(pointer) }
+        case .askBeforeResubmitting(let id): askBeforeResubmitting(id, in: view)
         case .load(let uri): webkit_web_view_load_uri(view, uri)
         case .loadContent: loadPendingContent(view)
         case .reload: webkit_web_view_reload(view)
@@ -150,6 +155,7 @@ public final class WebViewCoordinator {
         monitorConnections.disconnectAll()
         acceptedCertificates.forEach { $0.certificate.release() }
         acceptedCertificates.removeAll()
+        refuseHeldDecisions()
         stop()
         view = nil
     }

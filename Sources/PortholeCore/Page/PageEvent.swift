@@ -86,6 +86,8 @@ public enum PageEvent: Sendable, Equatable {
     case tick(Double)
     /// A URL or text dropped on the view from another application.
     case dropped(String)
+    /// The visitor's answer to `.askBeforeResubmitting`: send the form again, or not.
+    case resubmitAnswered(id: Int, resend: Bool)
 }
 
 /// What the window hears about the page (the adapter turns these into WebViewEvents).
@@ -135,6 +137,9 @@ public enum PageCommand: Sendable, Equatable {
     /// Accept the certificate of the failed load for `host` (`[Browser] tls-exceptions=`).
     case acceptCertificate(host: String)
     case notice(PageNotice)
+    /// Keep decision `id` unanswered and ask the visitor whether to send a form again (reloading
+    /// the result of a POST); the answer comes back as `.resubmitAnswered`.
+    case askBeforeResubmitting(id: Int)
     /// A page-initiated navigation was refused: the window may tell the visitor (issue 10).
     case notifyRefusal(url: String, host: String?)
     case log(PageLog)

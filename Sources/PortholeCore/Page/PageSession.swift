@@ -52,6 +52,9 @@ public struct PageSession: Sendable {
     /// Recent refusals, so a load WebKit then abandons is explained with the Blocked page.
     private var refusals: [(uri: String, decision: PolicyDecision, mainFrame: Bool)] = []
 
+    /// A form resubmission waiting for the visitor's answer: its decision and URL.
+    private var resubmission: (id: Int, uri: String)?
+
     private var networkBackoff = RetryBackoff.network
     private var crashBackoff = RetryBackoff.crash
     private struct Pending: Equatable {
@@ -114,6 +117,7 @@ public struct PageSession: Sendable {
             }
         case .tick(let now): out = tick(now)
         case .dropped(let text): out = dropped(text)
+        case .resubmitAnswered(let id, let resend): out = resubmitAnswered(id, resend: resend)
         }
         return out + wakeCommand()
     }
@@ -173,6 +177,12 @@ public struct PageSession: Sendable {
         let uri = facts.uri
         if uri == PortholePage.backURL { return [.ignore(id), .goBack] }
         if facts.isNewWindow { return [.ignore(id)] + newWindow(uri, current: current) }
+        if facts.type == .formResubmitted {
+            // Sending a form again can order or pay twice: the visitor decides, then the policy.
+            let earlier: [PageCommand] = resubmission.map { [.ignore($0.id)] } ?? []
+            resubmission = (id, uri)
+            return earlier + [.askBeforeResubmitting(id: id)]
+        }
         if !facts.isRedirect, takeExpectation(uri, facts.type) {
             ownNavigation = uri
             let decision = policy(PolicyRequest(url: uri, kind: .mainFrame))
@@ -194,6 +204,17 @@ public struct PageSession: Sendable {
         guard decision.isAllowed else { return [.ignore(id)] + refuse(uri, decision: decision, frame: "page-initiated") }
         // WebKit would commit an empty page without reporting a failure.
         if RestrictedPorts.port(of: uri) != nil { return [.ignore(id)] }
+        return [.use(id)]
+    }
+
+    /// The visitor answered the resubmission question: an answer to no pending question does
+    /// nothing; "send again" is still decided by the site policy, as the page's own load.
+    private mutating func resubmitAnswered(_ id: Int, resend: Bool) -> [PageCommand] {
+        guard let pending = resubmission, pending.id == id else { return [] }
+        resubmission = nil
+        guard resend else { return [.ignore(id)] }
+        let decision = policy(PolicyRequest(url: pending.uri, kind: .mainFrame))
+        guard decision.isAllowed else { return [.ignore(id)] + refuseTopLevel(pending.uri, decision: decision) }
         return [.use(id)]
     }
 
