@@ -154,4 +154,36 @@ final class DeskToolsTests: XCTestCase {
             }
         }
     }
+
+    /// Tab (GTK's focus chain, as the window's Tab key walks it) stops only on controls a user
+    /// can see: mapped, with a size, and named for screen readers.
+    func testTabStopsOnlyOnVisibleNamedControls() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<title>Text</title><p>Plain text, nothing to focus.</p>") }
+            let window = TestApp.window(on: server, sites: [("Text", "/")], showing: "Text")
+            defer { TestApp.close(window) }
+            let toplevel = window.window!
+            var stops: [UnsafeMutablePointer<GtkWidget>] = []
+            for _ in 0..<40 {
+                if gtk_widget_child_focus(toplevel, GTK_DIR_TAB_FORWARD) == 0 { _ = gtk_widget_child_focus(toplevel, GTK_DIR_TAB_FORWARD) }
+                guard let focus = gtk_window_get_focus(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkWindow.self)) else { continue }
+                if stops.contains(focus) { break }
+                stops.append(focus)
+            }
+            XCTAssertGreaterThanOrEqual(stops.count, 3, "the chain reaches the header bar, the page and the bottom bar")
+            XCTAssertTrue(stops.contains(window.webView!.withMemoryRebound(to: GtkWidget.self, capacity: 1) { $0 }), "the page is a stop")
+            for widget in stops {
+                let type = String(cString: g_type_name(UI.typeOf(widget)))
+                var allocation = GtkAllocation()
+                gtk_widget_get_allocation(widget, &allocation)
+                XCTAssertTrue(gtk_widget_get_mapped(widget) != 0 && allocation.width > 1 && allocation.height > 1,
+                              "an invisible Tab stop: \(type)")
+                guard UI.typeOf(widget) != webkit_web_view_get_type() else { continue }
+                let name = gtk_widget_get_accessible(widget).flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? ""
+                XCTAssertFalse(name.isEmpty, "a Tab stop without a name: \(type)")
+            }
+        }
+    }
 }
