@@ -20,6 +20,7 @@ done
 field Depends | grep -q swift && fail "Depends names a Swift library: the runtime is linked in"
 field Recommends | grep -q '\bcage\b' || fail "Recommends lacks cage"
 field Recommends | grep -q 'fonts-' || fail "Recommends lacks fonts"
+field Recommends | grep -q 'fonts-noto-cjk' || fail "Recommends lacks CJK fonts (zh_TW, zh_CN)"
 [ "$(field Installed-Size)" -gt 0 ] || fail "no Installed-Size"
 
 # Files.
