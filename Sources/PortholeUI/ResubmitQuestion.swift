@@ -23,14 +23,8 @@ public final class ResubmitQuestion {
 
     private init(over window: UnsafeMutablePointer<GtkWidget>?, answer: @escaping @MainActor (Bool) -> Void) {
         self.answer = answer
-        let widget = gtk_dialog_new()!
-        dialog = ObjectOwner(retaining: UnsafeMutableRawPointer(widget))
-        gtk_window_set_title(widget.cast(), tr("Send the form again?"))
-        if let window { gtk_window_set_transient_for(widget.cast(), window.cast()) }
-        gtk_window_set_modal(widget.cast(), 1)
-        gtk_window_set_destroy_with_parent(widget.cast(), 1)
-        gtk_window_set_resizable(widget.cast(), 0)
-        gtk_dialog_add_button(widget.cast(), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
+        let (widget, owner) = ModalDialog.make(title: tr("Send the form again?"), over: window)
+        dialog = owner
         let resend = gtk_dialog_add_button(widget.cast(), tr("Send Again"), GTK_RESPONSE_ACCEPT.rawValue)!
         gtk_style_context_add_class(gtk_widget_get_style_context(resend), "destructive-action")
         gtk_dialog_set_default_response(widget.cast(), GTK_RESPONSE_CANCEL.rawValue)
@@ -52,12 +46,7 @@ public final class ResubmitQuestion {
         let answer = self.answer
         self.answer = nil
         connections.disconnectAll()
-        if let widget = dialog.pointer {
-            g_object_ref(widget)
-            dialog.release()
-            gtk_widget_destroy(widget.assumingMemoryBound(to: GtkWidget.self))
-            g_object_unref(widget)
-        }
+        ModalDialog.destroy(dialog)
         if Self.current === self { Self.current = nil }
         answer?(resend)
     }

@@ -38,14 +38,8 @@ final class SignInDialog {
     private init(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>, remembers: Bool) {
         self.request = ObjectOwner(retaining: UnsafeMutableRawPointer(request))
         self.remembers = remembers
-        let widget = gtk_dialog_new()!
-        dialog = ObjectOwner(retaining: UnsafeMutableRawPointer(widget))
-        gtk_window_set_title(widget.cast(), tr("Sign in"))
-        gtk_window_set_transient_for(widget.cast(), window.cast())
-        gtk_window_set_modal(widget.cast(), 1)
-        gtk_window_set_destroy_with_parent(widget.cast(), 1)
-        gtk_window_set_resizable(widget.cast(), 0)
-        gtk_dialog_add_button(widget.cast(), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
+        let (widget, owner) = ModalDialog.make(title: tr("Sign in"), over: window)
+        dialog = owner
         let signIn = gtk_dialog_add_button(widget.cast(), tr("Sign In"), GTK_RESPONSE_ACCEPT.rawValue)!
         gtk_style_context_add_class(gtk_widget_get_style_context(signIn), "suggested-action")
         gtk_dialog_set_default_response(widget.cast(), GTK_RESPONSE_ACCEPT.rawValue)
@@ -121,12 +115,7 @@ final class SignInDialog {
 
     private func close() {
         connections.disconnectAll()
-        if let widget = dialog.pointer {
-            g_object_ref(widget)
-            dialog.release()
-            gtk_widget_destroy(widget.assumingMemoryBound(to: GtkWidget.self))
-            g_object_unref(widget)
-        }
+        ModalDialog.destroy(dialog)
         request.release()
         if Self.current === self { Self.current = nil }
     }
