@@ -137,12 +137,16 @@ public final class BrowserWindow {
     private var appliedProgress: Double??
     private var appliedLoading: Bool?
 
-    public init(application: UnsafeMutablePointer<GtkApplication>, engine: BrowserEngine, options: BrowserOptions,
+    /// A window of `application`; with none, a window to `attach(to:)` one later (Porthole builds
+    /// its window and starts the first load before GApplication has registered on D-Bus).
+    public init(application: UnsafeMutablePointer<GtkApplication>?, engine: BrowserEngine, options: BrowserOptions,
                 onClose: @escaping @MainActor (BrowserWindow) -> Void = { _ in }) {
         self.engine = engine
         self.options = options
         self.onClose = onClose
-        let window = gtk_application_window_new(application)!
+        let window = application.map { gtk_application_window_new($0)! }
+            ?? UnsafeMutableRawPointer(g_object_new_with_properties(gtk_application_window_get_type(), 0, nil, nil)!)
+                .assumingMemoryBound(to: GtkWidget.self)
         windowOwner = ObjectOwner(retaining: UnsafeMutableRawPointer(window))
         siteMenu = ObjectOwner(adopting: UnsafeMutableRawPointer(g_menu_new()))
 
@@ -225,6 +229,12 @@ public final class BrowserWindow {
     }
 
     public func present() { if let window { gtk_window_present(window.cast()) } }
+
+    /// Makes a window built without an application one of `application`'s (after its startup).
+    public func attach(to application: UnsafeMutablePointer<GtkApplication>) {
+        guard let window, gtk_window_get_application(window.cast()) == nil else { return }
+        gtk_window_set_application(window.cast(), application)
+    }
 
     /// Loads something in the view (a URL, a file, an HTML string or raw bytes).
     public func load(_ kind: WebContent.Kind) {

@@ -26,6 +26,7 @@ public enum SignalCatalog {
         // porthole: the application (PortholeApplication.swift).
         SignalDeclaration("GtkApplication", "handle-local-options", pointerReturningInt),
         SignalDeclaration("GtkApplication", "startup", plain),
+        SignalDeclaration("GtkApplication", "notify::is-registered", pointer),
         SignalDeclaration("GtkApplication", "activate", plain),
         SignalDeclaration("GtkApplication", "command-line", pointerReturningInt),
         SignalDeclaration("GtkApplication", "shutdown", plain),

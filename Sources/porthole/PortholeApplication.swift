@@ -38,6 +38,7 @@ final class PortholeApplication {
             self.handleLocalOptions(dict?.assumingMemoryBound(to: GVariantDict.self))
         })
         connections.connect(object, "startup", .plain { [unowned self] in self.startup() })
+        connections.connect(object, "notify::is-registered", .pointer { [unowned self] _ in self.registered() })
         connections.connect(object, "activate", .plain { [unowned self] in self.showWindow(loading: nil) })
         connections.connect(object, "command-line", .pointerReturningInt { [unowned self] commandLine in
             self.commandLine(commandLine?.assumingMemoryBound(to: GApplicationCommandLine.self))
@@ -111,7 +112,69 @@ final class PortholeApplication {
             return ConfigCheckCommand.run(paths: options.remaining, sources: sources, validateFilter: URLFilter.validator,
                                           out: { print($0) }, err: { Console.error($0) })
         }
+        prestart(options)
         return -1
+    }
+
+    /// The window `prestart` built, until the command line it was started with shows it.
+    private var prestartedWindow: BrowserWindow?
+
+    /// Starts the browser before GApplication registers on D-Bus and runs GTK's start-up, so that
+    /// WebKit's network and web processes start, and the first page loads, while those run
+    /// (issue 14). The window is shown by this process's own command line (`commandLine`); if
+    /// another Porthole is already running, this process hands its command line over and exits,
+    /// and what it started goes with it. Without a display, or with a command line `commandLine`
+    /// will refuse, it does nothing and start-up takes the usual path.
+    private func prestart(_ options: OptionsDict) {
+        let remaining = options.remaining
+        guard remaining.count <= 1, gtk_init_check(nil, nil) != 0 else { return }
+        var target: String?
+        if let argument = remaining.first {
+            guard case .success(let uri) = Arguments.target(for: argument, fileURI: Self.localFileURI) else { return }
+            target = uri
+        }
+        startEngine(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
+                    report: { Console.error($0) })
+        prestartedWindow = makeWindow(application: nil, loading: target)
+    }
+
+    /// Another Porthole runs already: this process hands its command line over and exits, so
+    /// the page it started must not load here too.
+    private func registered() {
+        guard g_application_get_is_registered(gApplication) != 0, g_application_get_is_remote(gApplication) != 0,
+              let window = prestartedWindow else { return }
+        prestartedWindow = nil
+        window.coordinator.stop()
+        if let widget = window.window { gtk_widget_destroy(widget) }  // not close: a kiosk refuses that
+        Log.debug("already running: the early start is dropped")
+    }
+
+    /// The `file://` URI of an existing file named on this process's command line, else nil.
+    private static func localFileURI(_ path: String) -> String? {
+        let file = g_file_new_for_commandline_arg(path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard g_file_query_exists(file, nil) != 0, let uri = g_file_get_uri(file) else { return nil }
+        defer { g_free(uri) }
+        return String(cString: uri)
+    }
+
+    /// Reads the configuration and creates the engine, once per process.
+    private func startEngine(config: String?, privateMode: Bool, kiosk: Bool, report: (String) -> Void) {
+        guard engine == nil else { return }
+        sources = ConfigSources.standard(commandLine: config)
+        if privateMode { overrides[.ephemeral] = "true" }
+        if kiosk { overrides[.kioskEnabled] = "true" }
+        loadConfiguration(report: report)
+        // `[Browser] languages=` is read once, before the window and the web context exist.
+        Localization.use(languages: configuration.browser.languages)
+        // Like the languages, read once: every web process starts with the environment set here.
+        PagePainting.prepare(configuration.browser.gpuPainting)
+        let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
+        if let lastLoad { engine.show(lastLoad) }
+        engine.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
+        self.engine = engine
+        notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment, pid: getpid())
+        notifier?.startWatchdog()
     }
 
     /// Runs in the primary instance, for its own command line and for every later `porthole …`.
@@ -126,18 +189,8 @@ final class PortholeApplication {
             return 2
         }
         if engine == nil {
-            sources = ConfigSources.standard(commandLine: options.string("config"))
-            if options.flag("private") { overrides[.ephemeral] = "true" }
-            if options.flag("kiosk") { overrides[.kioskEnabled] = "true" }
-            loadConfiguration(report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
-            // `[Browser] languages=` is read once, before the window and the web context exist.
-            Localization.use(languages: configuration.browser.languages)
-            let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
-            if let lastLoad { engine.show(lastLoad) }
-            engine.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
-            self.engine = engine
-            notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment, pid: getpid())
-            notifier?.startWatchdog()
+            startEngine(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
+                        report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
         } else if isRemote, options.string("config") != nil || options.flag("private") || options.flag("kiosk") {
             porthole_command_line_printerr(commandLine,
                 "porthole: " + tr("already running; its configuration stays (use `gapplication action {id} reload-config`)")
@@ -159,7 +212,11 @@ final class PortholeApplication {
                 return 2
             }
         }
-        showWindow(loading: target)
+        if !isRemote, prestartedWindow != nil {
+            showWindow(loading: nil)  // this command line's page is already loading in it
+        } else {
+            showWindow(loading: target)
+        }
         return 0
     }
 
@@ -235,15 +292,30 @@ final class PortholeApplication {
 
     private func showWindow(loading uri: String?) {
         Log.debug("show window", fields: ["PORTHOLE_URL": uri ?? "home"])
-        guard let engine else { return }
+        if let window = prestartedWindow {
+            prestartedWindow = nil
+            window.attach(to: application)
+            // Kiosk mode keeps only the accelerators of the shortcuts it allows; it is fixed at start.
+            BrowserWindow.installAccelerators(on: application, kiosk: browserOptions().kiosk)
+            if let uri { window.load(url: uri) }
+            window.show()
+            return
+        }
         if let window {
             if let uri { window.load(url: uri) }
             window.present()
             return
         }
+        guard let window = makeWindow(application: application, loading: uri) else { return }
+        BrowserWindow.installAccelerators(on: application, kiosk: browserOptions().kiosk)
+        window.show()
+    }
+
+    /// The browser window, loading `uri` (or the home page) before GTK realizes and maps it, so
+    /// that the load's web and network processes start while GTK draws.
+    private func makeWindow(application: UnsafeMutablePointer<GtkApplication>?, loading uri: String?) -> BrowserWindow? {
+        guard let engine else { return nil }
         let options = browserOptions()
-        // Kiosk mode keeps only the accelerators of the shortcuts it allows; it is fixed at start.
-        BrowserWindow.installAccelerators(on: application, kiosk: options.kiosk)
         let window = BrowserWindow(application: application, engine: engine, options: options) { [unowned self] _ in
             self.window = nil
         }
@@ -258,10 +330,8 @@ final class PortholeApplication {
             }
         }
         self.window = window
-        // The load starts WebKit's web and network processes: start it before GTK realizes and
-        // maps the window, so the two overlap.
         if let uri { window.load(url: uri) } else { window.goHome() }
-        window.show()
+        return window
     }
 
     /// The last status published, so that unchanged events do not touch D-Bus.

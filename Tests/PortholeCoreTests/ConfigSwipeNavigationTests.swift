@@ -46,3 +46,46 @@ final class ConfigSwipeNavigationTests: XCTestCase {
         }
     }
 }
+
+/// [Browser] gpu-painting: `auto` paints on the CPU where the machine has no GPU, `true` and
+/// `false` as the admin says, WebKit's own variable in the environment above all.
+final class ConfigGPUPaintingTests: XCTestCase {
+    private func load(_ text: String) -> ConfigLoadResult {
+        let path = NSTemporaryDirectory() + "porthole-gpu-\(UUID().uuidString).conf"
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return ConfigLoader.load(sources: ConfigSources(commandLine: path), validateFilter: { _ in nil })
+    }
+
+    func testGPUPaintingIsAutoUnlessSet() {
+        let rows: [(String?, GPUPainting)] = [(nil, .auto), ("auto", .auto), ("true", .on), ("false", .off), ("1", .on), ("0", .off)]
+        for (value, expected) in rows {
+            let text = "[Sites]\nA=a.example\n" + (value.map { "[Browser]\ngpu-painting=\($0)\n" } ?? "")
+            XCTAssertEqual(load(text).configuration?.browser.gpuPainting, expected, "\(value ?? "unset")")
+        }
+        let bad = load("[Sites]\nA=a.example\n[Browser]\ngpu-painting=fast\n")
+        XCTAssertEqual(bad.problems.map(\.key), ["Browser/gpu-painting"])
+        XCTAssertTrue(bad.problems.first?.description.hasSuffix("expected auto, true or false") ?? false, "\(bad.problems)")
+    }
+
+    func testPagesArePaintedOnTheGPUOnlyWhereThereIsOne() {
+        let cpu = [GPUPainting.cpuPaintingVariable: "1"]
+        let rows: [(GPUPainting, Bool, [String: String], Bool, [String: String], UInt)] = [
+            // choice, render node, environment → on the GPU, variables to set
+            (.auto, true, [:], true, [:], #line),
+            (.auto, false, [:], false, cpu, #line),                                  // llvmpipe only
+            (.auto, true, ["LIBGL_ALWAYS_SOFTWARE": "1"], false, cpu, #line),        // GL forced to software
+            (.auto, true, ["LIBGL_ALWAYS_SOFTWARE": "0"], true, [:], #line),
+            (.auto, true, ["LIBGL_ALWAYS_SOFTWARE": ""], true, [:], #line),
+            (.on, false, [:], true, [:], #line),                                     // the admin asks for it
+            (.off, true, [:], false, cpu, #line),
+            (.auto, false, [GPUPainting.cpuPaintingVariable: "0"], true, [:], #line), // WebKit's own variable decides
+            (.off, true, [GPUPainting.cpuPaintingVariable: "0"], true, [:], #line),
+            (.on, true, [GPUPainting.cpuPaintingVariable: "1"], false, [:], #line),  // already set: nothing to add
+        ]
+        for (choice, node, environment, onGPU, toSet, line) in rows {
+            XCTAssertEqual(choice.paintsOnGPU(hasRenderNode: node, environment: environment), onGPU, line: line)
+            XCTAssertEqual(choice.environmentToSet(hasRenderNode: node, environment: environment), toSet, line: line)
+        }
+    }
+}

@@ -183,6 +183,46 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(second.status, 0, second.stderr)
             XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/second") == 1 }, "the running window loads the URL")
             XCTAssertTrue(fixture.browser?.isRunning ?? false, "the first instance still runs")
+            // The second process starts its own page before it learns that a Porthole runs
+            // already; it must drop that load, not fetch the page a second time. A third URL,
+            // handed over the same way, is the sign that everything before it has arrived.
+            XCTAssertEqual(try fixture.porthole([fixture.server.url("/third")]).status, 0)
+            XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/third") == 1 })
+            XCTAssertEqual(fixture.server.count(path: "/second"), 1, "a process that hands its URL over does not load it itself")
+            XCTAssertEqual(fixture.server.count(path: "/third"), 1)
+        }
+    }
+
+    /// The environment of each WebKitWebProcess started by `pid` (its children).
+    private static func webProcessEnvironments(of pid: Int32) -> [[String]] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> [String]? in
+            guard Int32(entry) != nil,
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  stat.contains("(WebKitWebProces)"),
+                  let close = stat.range(of: ")", options: .backwards),
+                  stat[close.upperBound...].split(separator: " ").dropFirst(1).first == Substring(String(pid)),
+                  let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { return nil }
+            return environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    func testWithoutAGPUPagesArePaintedOnTheCPUUnlessTheAdminSaysOtherwise() throws {
+        try XCTSkipIf(FileManager.default.fileExists(atPath: "/dev/dri"), "this machine has a GPU: auto paints on it")
+        let variable = GPUPainting.cpuPaintingVariable + "=1"
+        for (setting, expectCPU) in [("", true), ("[Browser]\ngpu-painting=true", false)] {
+            try MainActor.assumeIsolated {
+                let fixture = try BrowserProcessFixture(extraConfig: setting)
+                defer { fixture.tearDown() }
+                try fixture.start(["--config", fixture.config])
+                XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, fixture.browser?.stderr ?? "")
+                let pid = fixture.browser!.process.processIdentifier
+                let environments = Self.webProcessEnvironments(of: pid)
+                XCTAssertFalse(environments.isEmpty, "the page's web process is a child of Porthole")
+                for environment in environments {
+                    XCTAssertEqual(environment.contains(variable), expectCPU, "\(setting.isEmpty ? "auto" : setting): \(environment.filter { $0.hasPrefix("WEBKIT") })")
+                }
+            }
         }
     }
 

@@ -64,6 +64,13 @@ enum ConfigReference {
             the swipe's preview. auto: on only while a touchpad or touchscreen is connected (including one \
             plugged in later); true always; false never.
             """)
+        add("Browser", "gpu-painting", "auto, true or false", "auto", """
+            Paint page content on the GPU. auto: only where the machine has one (a /dev/dri/renderD* device, and \
+            LIBGL_ALWAYS_SOFTWARE unset); without one, GL is Mesa's software rasterizer, and painting on the CPU \
+            directly draws the same pixels with less memory and time. Compositing (3D transforms, filters, video, \
+            WebGL) is the same either way. Read at start. WEBKIT_SKIA_ENABLE_CPU_RENDERING in the environment, when \
+            set, decides instead.
+            """)
         add("Browser", "zoom", "number, 0.25 to 5.0", "1.0", "Default page zoom.")
         add("Browser", "user-agent-suffix", "text without control characters", "empty",
             "Appended to the user agent, so sites can recognise Porthole.")

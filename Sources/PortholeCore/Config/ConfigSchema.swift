@@ -111,8 +111,18 @@ struct SettingReader {
 
     /// `auto`, or a boolean as GKeyFile reads one.
     func swipeNavigation() -> Result<SwipeNavigation, InvalidConfigValue> {
-        if case .success(let text) = document.string(key), text == SwipeNavigation.auto.rawValue { return .success(.auto) }
-        return document.boolean(key).map { .success($0 ? .on : .off) } ?? .failure(InvalidConfigValue(tr("expected auto, true or false")))
+        autoOrBoolean().map { $0.map { $0 ? .on : .off } ?? .auto }
+    }
+
+    /// `auto`, or a boolean as GKeyFile reads one.
+    func gpuPainting() -> Result<GPUPainting, InvalidConfigValue> {
+        autoOrBoolean().map { $0.map { $0 ? .on : .off } ?? .auto }
+    }
+
+    /// nil for `auto`, else the boolean GKeyFile reads.
+    private func autoOrBoolean() -> Result<Bool?, InvalidConfigValue> {
+        if case .success(let text) = document.string(key), text == "auto" { return .success(nil) }
+        return document.boolean(key).map { .success($0) } ?? .failure(InvalidConfigValue(tr("expected auto, true or false")))
     }
 
     /// `true` or `false`; empty leaves the choice to kiosk mode.
@@ -200,6 +210,7 @@ enum ConfigSchema {
         .value("Browser", "javascript", read: { $0.boolean() }, assign: { $0.browser.javascript = $1 }),
         .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),
         .value("Browser", "swipe-navigation", read: { $0.swipeNavigation() }, assign: { $0.browser.swipeNavigation = $1 }),
+        .value("Browser", "gpu-painting", read: { $0.gpuPainting() }, assign: { $0.browser.gpuPainting = $1 }),
         .value("Browser", "zoom", read: { $0.number(in: 0.25...5.0) }, assign: { $0.browser.zoom = $1 }),
         .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
                assign: { $0.browser.userAgentSuffix = $1 }),

@@ -68,6 +68,9 @@ public struct BrowserSettings: Sendable, Equatable {
     /// `swipe-navigation`: touchpad and touchscreen swipes go back and forward; `auto`: while
     /// such a device is connected.
     public var swipeNavigation: SwipeNavigation
+    /// `gpu-painting`: page content painted on the GPU; `auto`: where the machine has one. Read
+    /// once, before the first web process starts.
+    public var gpuPainting: GPUPainting = .auto
     /// `zoom`: the default page zoom, 0.25 to 5.0.
     public var zoom: Double
     /// `user-agent-suffix`: appended to WebKit's user agent, so sites can recognise Porthole.

@@ -1,0 +1,35 @@
+// `[Browser] gpu-painting=` (decided by PortholeCore's GPUPainting) applied to the environment
+// WebKit's web processes start with.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+public enum PagePainting {
+    /// Sets what `choice` needs in this process's environment, which every web process inherits
+    /// as WebKit starts it: call before the first load. Returns whether pages paint on the GPU.
+    @discardableResult
+    public static func prepare(_ choice: GPUPainting) -> Bool {
+        var environment: [String: String] = [:]
+        for name in [GPUPainting.cpuPaintingVariable, "LIBGL_ALWAYS_SOFTWARE"] {
+            if let value = g_getenv(name) { environment[name] = String(cString: value) }
+        }
+        let renderNode = hasRenderNode()
+        for (name, value) in choice.environmentToSet(hasRenderNode: renderNode, environment: environment) {
+            g_setenv(name, value, 1)
+        }
+        let onGPU = choice.paintsOnGPU(hasRenderNode: renderNode, environment: environment)
+        Log.info(onGPU ? "pages are painted on the GPU" : "pages are painted on the CPU",
+                 fields: ["PORTHOLE_GPU_PAINTING": choice.rawValue, "PORTHOLE_RENDER_NODE": renderNode ? "true" : "false"])
+        return onGPU
+    }
+
+    /// Whether the machine has a GPU that GL can use: a DRM render node (`/dev/dri/renderD128`, …).
+    static func hasRenderNode(directory: String = "/dev/dri") -> Bool {
+        guard let dir = g_dir_open(directory, 0, nil) else { return false }
+        defer { g_dir_close(dir) }
+        while let name = g_dir_read_name(dir) {
+            if String(cString: name).hasPrefix("renderD") { return true }
+        }
+        return false
+    }
+}
