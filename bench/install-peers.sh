@@ -5,4 +5,4 @@ set -e
 if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
 $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-  surf epiphany-browser chromium firefox-esr
+  surf epiphany-browser chromium firefox-esr xdg-desktop-portal xdg-desktop-portal-gtk

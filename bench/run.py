@@ -425,11 +425,12 @@ def kill_browser(tracker, keep, term_wait):
 # ------------------------------------------------------------------------------------ browsers
 
 class Browser:
-    def __init__(self, name, argv, setup=None, env=None, note=None):
+    def __init__(self, name, argv, setup=None, env=None, note=None, portal=False):
         self.name = name
         self.argv = argv
         self.setup = setup
         self.env = env or {}
+        self.portal = portal            # start xdg-desktop-portal on the run's bus first (a desktop)
         self.note = note                # why it is not measured ("skipped (not installed)"), or None
         self.command_note = ""          # shown under the table, e.g. how Porthole was launched
 
@@ -487,6 +488,12 @@ def run_once(opts, server, browser, scenario):
                                             "--address=unix:path=%s/bus" % dirs["runtime"]], "dbus-daemon",
                                            env, logf)
             env["DBUS_SESSION_BUS_ADDRESS"] = address
+            if browser.portal:
+                # As on a desktop session: the portal runs before the browser starts (activated
+                # by a ping that waits for it), so no start-up waits for it to start.
+                subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.portal.Desktop",
+                                "/org/freedesktop/portal/desktop", "org.freedesktop.DBus.Peer.Ping"],
+                               env=env, stdout=logf, stderr=subprocess.STDOUT, timeout=30, check=True)
             env.update(browser.env)
             subst = {"{url}": url, "{profile}": dirs["profile"], "{home}": dirs["home"]}
             argv = [subst.get(a, a) for a in browser.argv]
@@ -604,14 +611,14 @@ METRICS = [  # key, column title, digits, scenario
     ("onload_ms", "start → onload (ms)", 0, "typical"),
     ("pss_mb", "PSS 1 s after load (MB)", 1, "typical"),
     ("idle_cpu_s", "CPU in {idle} s idle (s)", 2, "typical"),
-    ("nav_ms", "%d-hop navigation chain (ms)" % NAV_HOPS, 0, "nav"),
+    ("nav_ms", "{hops}-hop navigation chain (ms)", 0, "nav"),
 ]
 DETAILS = [  # key, column title, digits, scenario
     ("first_request_ms", "start → first request (ms)", 0, "typical"),
     ("cpu_to_onload_s", "CPU to onload (s)", 2, "typical"),
     ("rss_mb", "RSS 1 s after load (MB)", 1, "typical"),
     ("median_hop_ms", "median hop of the chain (ms)", 1, "nav"),
-    ("nav_pss_mb", "PSS 1 s after the %d-hop chain (MB)" % NAV_HOPS, 1, "nav"),
+    ("nav_pss_mb", "PSS 1 s after the {hops}-hop chain (MB)", 1, "nav"),
     ("own_pss_mb", "started process's PSS (MB)", 1, "typical"),
     ("own_idle_cpu_s", "started process's CPU in {idle} s idle (s)", 2, "typical"),
     ("services_pss_mb", "D-Bus services' PSS (MB)", 1, "typical"),
@@ -731,8 +738,8 @@ def machine_info(output=None):
 
 
 def report(opts, browsers, results, meta):
-    metrics = [(k, t.format(idle="%g" % opts.idle), d, sc) for k, t, d, sc in METRICS]
-    details = [(k, t.format(idle="%g" % opts.idle), d, sc) for k, t, d, sc in DETAILS]
+    metrics = [(k, t.format(idle="%g" % opts.idle, hops=opts.hops), d, sc) for k, t, d, sc in METRICS]
+    details = [(k, t.format(idle="%g" % opts.idle, hops=opts.hops), d, sc) for k, t, d, sc in DETAILS]
     measured = [b for b in browsers if not b.note]
     ok = lambda r: not r["error"] and r.get("label") != "warm-up"  # noqa: E731
     timed = [r for r in results if ok(r)]
@@ -876,7 +883,7 @@ def report(opts, browsers, results, meta):
             "clicking the link to the next; from page 0's report to page %d's. After measuring, the browser's "
             "session is killed (SIGTERM, then SIGKILL after %g s) and the run is checked for leftovers. "
             "Targets compare medians of the same run."
-            % (SCREEN, meta["page_sizes"], opts.settle, CLK_TCK, opts.idle, NAV_HOPS, NAV_HOPS, opts.term_wait),
+            % (SCREEN, meta["page_sizes"], opts.settle, CLK_TCK, opts.idle, opts.hops, opts.hops, opts.term_wait),
             ""]
     return "\n".join(out)
 
@@ -927,12 +934,25 @@ def main():
     ap.add_argument("--out", metavar="FILE", help="write the Markdown report here (docs/benchmarks.md)")
     ap.add_argument("--json", metavar="FILE", help="write every sample here")
     ap.add_argument("--command", default=None, help="the command shown in the report (default: this one)")
+    ap.add_argument("--hops", type=int, default=NAV_HOPS,
+                    help="links in the navigation chain (default %d; e.g. 1000 to see what a long session "
+                         "leaves behind)" % NAV_HOPS)
+    ap.add_argument("--scenarios", default="typical,nav",
+                    help="which scenarios each round runs: 'typical,nav' (default), 'typical' or 'nav'")
+    ap.add_argument("--portal", action="store_true",
+                    help="also run Porthole and the floor with xdg-desktop-portal already running on the run's bus, "
+                         "as on a desktop (reported as extra rows)")
     ap.add_argument("--no-netns", action="store_true", help="do not run in a private network namespace")
     opts = ap.parse_args()
     if opts.rounds is None:
         opts.rounds = 3 if opts.quick else 5
     if opts.rounds < 1:
         ap.error("--rounds must be at least 1")
+    if opts.hops < 1:
+        ap.error("--hops must be at least 1")
+    scenarios = [sc.strip() for sc in opts.scenarios.split(",") if sc.strip()]
+    if not scenarios or any(sc not in ("typical", "nav") for sc in scenarios):
+        ap.error("--scenarios takes 'typical', 'nav' or both")
 
     netns = False if opts.no_netns else enter_network_namespace()
     for sig in (signal.SIGTERM, signal.SIGHUP):
@@ -963,6 +983,13 @@ def main():
     floor.command_note = "`bench/floor/floor.c`: one GtkWindow (1024×700, Porthole's default size) with one " \
                          "WebKitWebView."
     browsers = [porthole, floor]
+    if opts.portal:
+        have_portal = os.path.exists("/usr/share/dbus-1/services/org.freedesktop.portal.Desktop.service")
+        for b in (porthole, floor):
+            twin = Browser(b.name + ", portal running", list(b.argv), portal=True,
+                           note=b.note or (None if have_portal else "skipped (xdg-desktop-portal not installed)"))
+            twin.command_note = "as %s, with xdg-desktop-portal started on the session bus before it." % b.name
+            browsers.append(twin)
     wanted = None if opts.peers == "all" else set() if opts.peers == "none" else \
         {p.strip() for p in opts.peers.split(",")}
     for name, argv, setup in PEERS:
@@ -981,7 +1008,7 @@ def main():
     for b in browsers:
         log("%-20s %s" % (b.name, b.note or " ".join(b.argv)))
 
-    root = pages.generate(os.path.abspath(opts.pages))
+    root = pages.generate(os.path.abspath(opts.pages), opts.hops)
     text, imgs, count = pages.sizes(root)
     server = Server(root)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -1043,7 +1070,7 @@ def main():
         for n in range(1, opts.rounds + 1):
             if n > 1:
                 check_foreign("round %d" % n)
-            for scenario in ("typical", "nav"):
+            for scenario in scenarios:
                 for b in measured:
                     one(b, scenario, "round %d" % n)
     except KeyboardInterrupt:
