@@ -915,7 +915,7 @@ def main():
     ap.add_argument("--policy-rc", type=int, help="policy-bench's exit status")
     ap.add_argument("--peers", default="all", help="'all', 'none' or a comma list of peer names")
     ap.add_argument("--peer", action="append", default=[], metavar="NAME=ARGV0",
-                    help="an extra peer launched as `ARGV0 URL` (the self-test uses it)")
+                    help="an extra peer launched as `ARGV0 URL` (the self-test uses it); NAME may contain =, ARGV0 not")
     ap.add_argument("--rounds", type=int, default=int(env_rounds) if env_rounds else None,
                     help="rounds (default: $BENCH_ROUNDS, else 5; 3 in quick mode)")
     ap.add_argument("--quick", action="store_true", default=env_quick,
@@ -1000,7 +1000,7 @@ def main():
             b.note = "skipped (quick mode)"
         browsers.append(b)
     for spec in opts.peer:
-        name, _, exe = spec.partition("=")
+        name, _, exe = spec.rpartition("=")
         b = Browser(name, [exe, "{url}"])
         b.resolve()
         browsers.append(b)

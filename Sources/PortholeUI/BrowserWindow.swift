@@ -136,6 +136,8 @@ public final class BrowserWindow {
     private var appliedSubtitle: String??
     private var appliedProgress: Double??
     private var appliedLoading: Bool?
+    /// The render `scheduleRender` asked for, until it runs.
+    private var pendingRender: FrameTick?
 
     /// A window of `application`; with none, a window to `attach(to:)` one later (Porthole builds
     /// its window and starts the first load before GApplication has registered on D-Bus).
@@ -605,8 +607,29 @@ public final class BrowserWindow {
         // back-forward list, which a load can change before or after it tells its own events.
         state.canGoBack = webHost?.coordinator.canGoBack ?? false
         state.canGoForward = webHost?.coordinator.canGoForward ?? false
-        render()
+        updateActions()
+        scheduleRender()
         onEvent?(event)
+    }
+
+    /// Whether the chrome shows the current state (no render is waiting for the next frame).
+    public var isRendered: Bool { pendingRender == nil }
+
+    /// Renders at the next frame GTK draws: a load tells its progress, title, address, history
+    /// and loading state in separate messages, and each change to the header or the bar costs a
+    /// layout and a paint of the window. Made once per frame (what can be seen), a fast navigation
+    /// costs one of each instead of one per message (issue 14: a third less CPU in the UI process
+    /// over a 1,000-link chain). Before the window is shown, at once.
+    private func scheduleRender() {
+        guard pendingRender == nil else { return }
+        guard let window, gtk_widget_get_mapped(window) != 0 else { return render() }
+        var tick: FrameTick?
+        tick = FrameTick(window) { [weak self] in
+            tick?.ran()
+            self?.pendingRender = nil
+            self?.render()
+        }
+        pendingRender = tick
     }
 
     private func render() {
@@ -633,12 +656,20 @@ public final class BrowserWindow {
             gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? tr("Stop (Escape)") : tr("Reload (F5)"))
             Accessibility.setName(refreshButton, state.isLoading ? tr("Stop") : tr("Reload"))
         }
+        updateActions()
+    }
+
+    /// What the keyboard and the buttons can do follows the state at once (only drawing waits
+    /// for the frame).
+    private func updateActions() {
         actions["back"]?.isEnabled = state.canGoBack
         actions["forward"]?.isEnabled = state.canGoForward
         actions["stop"]?.isEnabled = state.isLoading
     }
 
     private func windowDestroyed() {
+        pendingRender?.cancel()
+        pendingRender = nil
         kiosk?.teardown()
         kiosk = nil
         detachTouchInput()

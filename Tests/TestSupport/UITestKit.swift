@@ -78,12 +78,13 @@ public enum UI {
         MainLoop.iterate(timeout: timeout, until: condition)
     }
 
-    /// Waits until the view has finished loading (and was loading, or already shows `uri`).
+    /// Waits until the view has finished loading (and was loading, or already shows `uri`), and
+    /// the chrome shows it (it is drawn at the next frame).
     @discardableResult
     public static func waitForLoad(_ window: BrowserWindow, uri: String? = nil, timeout: Double = 15) -> Bool {
         wait(timeout) {
             !window.coordinator.isLoading && !window.state.isLoading
-                && (uri == nil || window.coordinator.uri == uri)
+                && (uri == nil || window.coordinator.uri == uri) && window.isRendered
         }
     }
 
