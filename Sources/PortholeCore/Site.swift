@@ -13,7 +13,7 @@ public struct Site: Sendable, Equatable, Hashable {
     }
 
     /// Whether the entry is a bare host rather than a URL with a scheme.
-    public var isBareHost: Bool { !address.utf8.contains(UInt8(ascii: ":")) || address.hasPrefix("[") }
+    public var isBareHost: Bool { !address.withUTF8Bytes { $0.contains(UInt8(ascii: ":")) } || address.hasPrefix("[") }
 
     /// The URL to load for this site: a bare host opens over HTTPS at its root.
     public var url: String { isBareHost ? "https://\(address)/" : address }

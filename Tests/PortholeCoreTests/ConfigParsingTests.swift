@@ -64,6 +64,8 @@ final class ConfigParsingTests: XCTestCase {
              ["F:6: Browser/zoom: set more than once (first on line 4)"]),
             ("bad value set twice points at the value used", sites + "[Browser]\nzoom=1\nzoom=7\n",
              ["F:5: Browser/zoom: out of range: expected 0.25 to 5.0", "F:5: Browser/zoom: set more than once (first on line 4)"]),
+            ("key set three times points each repeat at the first", sites + "[Browser]\nzoom=1\nzoom=1.5\nzoom=2\n",
+             ["F:5: Browser/zoom: set more than once (first on line 4)", "F:6: Browser/zoom: set more than once (first on line 4)"]),
 
             // Sites.
             ("no [Sites]", "[Browser]\nzoom=1\n",
@@ -96,6 +98,10 @@ final class ConfigParsingTests: XCTestCase {
              ["F:6: Sites/Apple: duplicate site name (first on line 2)"]),
             ("same address twice", "[Sites]\nApple=apple.com\nApple again=https://APPLE.com\n",
              ["F:3: Sites/Apple again: duplicate site: same address as Apple (line 2)"]),
+            ("repeats deep in a long site list", "[Sites]\n" + (1...3000).map { "Site \($0)=site\($0).example\n" }.joined()
+                + "Site 1500=other.example\nLast=HTTPS://SITE2999.example/\n",
+             ["F:3002: Sites/Site 1500: duplicate site name (first on line 1501)",
+              "F:3003: Sites/Last: duplicate site: same address as Site 2999 (line 3000)"]),
 
             // Policy filters, through the injected validator.
             ("invalid filters", sites + "[Policy]\nallow=good.example;bad filter\nblock=*;example.com:0\n",
@@ -112,6 +118,9 @@ final class ConfigParsingTests: XCTestCase {
              ["F:4: Privacy/permissions: \"*.example:camera\": \"*.example\" is not a host name or IP address"]),
             ("deny-all with grants", sites + "[Privacy]\npermissions=deny-all;meet.example:camera\n",
              ["F:4: Privacy/permissions: deny-all cannot be combined with grants"]),
+            ("international grant with a bad permission", sites + "[Privacy]\npermissions=bücher.example:camera;bücher.example:webcam\n",
+             ["F:4: Privacy/permissions: \"bücher.example:webcam\": unknown permission \"webcam\": expected one of "
+              + "geolocation, notifications, camera, microphone, pointer-lock, clipboard, media-keys"]),
 
             // Kiosk.
             ("unknown shortcut", sites + "[Kiosk]\nshortcuts=back;fly\n",

@@ -265,20 +265,20 @@ struct ConfigLayer {
             let key = ConfigKey(group: group, name: name)
             let lines = document.lines.lines(of: name, in: group)
             guard let setting = ConfigSchema.setting(key) else {
-                problems.append(unknownKey(key, line: lines.first))
+                problems.append(unknownKey(key, line: lines?.first))
                 continue
             }
             // GKeyFile keeps the last value of a repeated key, so that is the line to point at.
             switch setting.read(SettingReader(document: document, key: key, validateFilter: validateFilter)) {
             case .success(let assignment):
-                attempts.append(Attempt(key: key, line: lines.last, assignment: assignment))
+                attempts.append(Attempt(key: key, line: lines?.last, assignment: assignment))
                 if key == ConfigSchema.exitPinHash, case .success(let text) = document.string(key), ExitPinHash(text)?.isLegacy == true {
-                    notices.append(ConfigNotice(origin: origin, line: lines.last, message: key.description + ": "
+                    notices.append(ConfigNotice(origin: origin, line: lines?.last, message: key.description + ": "
                         + tr("the old sha256: form can be reversed in milliseconds; make a new line with porthole --hash-pin")))
                 }
             case .failure(let invalid):
-                problems += invalid.messages.map { problem(lines.last, key: key.description, $0) }
-                attempts.append(Attempt(key: key, line: lines.last, assignment: nil))
+                problems += invalid.messages.map { problem(lines?.last, key: key.description, $0) }
+                attempts.append(Attempt(key: key, line: lines?.last, assignment: nil))
             }
         }
     }
@@ -291,26 +291,33 @@ struct ConfigLayer {
         if names.isEmpty {
             problems.append(problem(sitesLine, key: "[\(group)]", tr("no sites: list at least one, like Example=example.com")))
         }
+        let keyLines = document.lines.keyLines(in: group)
         var sites: [Site] = []
+        sites.reserveCapacity(names.count)
         var firstByIdentity: [String: (name: String, line: Int?)] = [:]
+        firstByIdentity.reserveCapacity(names.count)
         for name in names {
             let key = ConfigKey(group: group, name: name)
-            let line = document.lines.lines(of: name, in: group).last
+            let line = keyLines[name]?.last
             switch document.string(key) {
             case .failure(let invalid):
                 problems += invalid.messages.map { problem(line, key: key.description, $0) }
             case .success(let address):
-                if let message = AddressRules.siteAddressProblem(address) {
-                    problems.append(problem(line, key: key.description, message))
+                let identity: String
+                switch AddressRules.siteIdentity(address) {
+                case .success(let checked):
+                    identity = checked
+                case .failure(let invalid):
+                    problems.append(problem(line, key: key.description, invalid.message))
                     continue
                 }
-                let identity = AddressRules.siteIdentity(address)
-                if let first = firstByIdentity[identity] {
+                // One hash in the usual case: a duplicate puts the first site back.
+                if let first = firstByIdentity.updateValue((name, line), forKey: identity) {
+                    firstByIdentity[identity] = first
                     let seen = first.line.map { " " + tr("(line {line})").filled(["line": String($0)]) } ?? ""
                     problems.append(problem(line, key: key.description, tr("duplicate site: same address as {name}").filled(["name": first.name]) + seen))
                     continue
                 }
-                firstByIdentity[identity] = (name, line)
                 sites.append(Site(name: name, address: address))
             }
         }
@@ -321,11 +328,11 @@ struct ConfigLayer {
     private mutating func readLocks(_ document: KeyFileDocument) {
         let group = ConfigSchema.locks
         for name in document.keys(in: group) where name != ConfigSchema.lockedKeys.name {
-            problems.append(unknownKey(ConfigKey(group: group, name: name), line: document.lines.lines(of: name, in: group).first))
+            problems.append(unknownKey(ConfigKey(group: group, name: name), line: document.lines.lines(of: name, in: group)?.first))
         }
         guard document.hasKey(ConfigSchema.lockedKeys) else { return }
         let key = ConfigSchema.lockedKeys
-        let line = document.lines.lines(of: key.name, in: group).last
+        let line = document.lines.lines(of: key.name, in: group)?.last
         switch document.stringList(key) {
         case .failure(let invalid):
             problems += invalid.messages.map { problem(line, key: key.description, $0) }
@@ -349,17 +356,12 @@ struct ConfigLayer {
     /// GKeyFile keeps one value of a key written twice, silently; a repeated key is a mistake to
     /// point out, and for `[Sites]` it would hide a site.
     private mutating func reportRepeatedKeys(_ lines: KeyFileLines) {
-        var firstLine: [ConfigKey: Int] = [:]
         let checked = ConfigSchema.groups.filter { $0 != ConfigSchema.locks || role.isSystemLayer }
-        for entry in lines.entries where checked.contains(entry.group) {
-            let key = ConfigKey(group: entry.group, name: entry.key)
-            guard let first = firstLine[key] else {
-                firstLine[key] = entry.line
-                continue
-            }
-            let what = entry.group == ConfigSchema.sites
+        for repeated in lines.repeats where checked.contains(repeated.group) {
+            let key = ConfigKey(group: repeated.group, name: repeated.key)
+            let what = repeated.group == ConfigSchema.sites
                 ? tr("duplicate site name (first on line {line})") : tr("set more than once (first on line {line})")
-            problems.append(problem(entry.line, key: key.description, what.filled(["line": String(first)])))
+            problems.append(problem(repeated.line, key: key.description, what.filled(["line": String(repeated.first)])))
         }
     }
 

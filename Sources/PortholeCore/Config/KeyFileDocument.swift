@@ -15,7 +15,7 @@ final class KeyFileDocument {
         var bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         try Self.checkText(bytes, file: file)
-        lines = KeyFileLines(text: String(decoding: bytes, as: UTF8.self))
+        lines = KeyFileLines(bytes: bytes)
         keyFile = g_key_file_new()
         var error: UnsafeMutablePointer<GError>?
         let loaded = bytes.withUnsafeBufferPointer { buffer in
@@ -32,7 +32,7 @@ final class KeyFileDocument {
     /// An in-memory document holding command-line overrides, whose keys the caller has checked.
     init(file: String, values: [(key: ConfigKey, value: String)]) {
         self.file = file
-        lines = KeyFileLines(text: "")
+        lines = KeyFileLines(bytes: [])
         keyFile = g_key_file_new()
         for (key, value) in values {
             g_key_file_set_value(keyFile, key.group, key.name, value)
@@ -51,19 +51,34 @@ final class KeyFileDocument {
     /// from `allow=evil.example\0junk`), and group and key names that are not UTF-8 cannot be
     /// shown. Each is a problem on its line. Values that are not UTF-8 are reported per key.
     private static func checkText(_ bytes: [UInt8], file: String) throws(ConfigProblem) {
-        var number = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
-            if line.contains(0) {
-                throw ConfigProblem(file: file, line: number, message: tr("contains a NUL byte, which a text file cannot hold"))
+        // On bytes, one pass: a file of 100,000 sites is read on every start and reload.
+        let problem: (line: Int, message: String)? = bytes.withUnsafeBufferPointer { text in
+            var number = 0
+            var start = 0
+            while start <= text.count {
+                number += 1
+                var end = start
+                while end < text.count, text[end] != 0x0A {
+                    if text[end] == 0 { return (number, tr("contains a NUL byte, which a text file cannot hold")) }
+                    end += 1
+                }
+                defer { start = end + 1 }
+                var first = start
+                while first < end, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
+                if first < end, text[first] == UInt8(ascii: "#") { continue }
+                var nameEnd = end
+                if first == end || text[first] != UInt8(ascii: "[") {
+                    nameEnd = first
+                    while nameEnd < end, text[nameEnd] != UInt8(ascii: "=") { nameEnd += 1 }
+                }
+                let name = UnsafeBufferPointer(rebasing: text[first..<nameEnd])
+                if name.contains(where: { $0 >= 0x80 }), String(validating: name, as: UTF8.self) == nil {
+                    return (number, tr("not UTF-8 text"))
+                }
             }
-            let text = line.drop { $0 == 0x20 || $0 == 0x09 }
-            if text.first == UInt8(ascii: "#") { continue }
-            let name = text.first == UInt8(ascii: "[") ? text : text.prefix { $0 != UInt8(ascii: "=") }
-            if String(validating: name, as: UTF8.self) == nil {
-                throw ConfigProblem(file: file, line: number, message: tr("not UTF-8 text"))
-            }
+            return nil
         }
+        if let problem { throw ConfigProblem(file: file, line: problem.line, message: problem.message) }
     }
 
     /// Groups in file order, each once (GKeyFile merges a group written twice).
@@ -75,8 +90,9 @@ final class KeyFileDocument {
     /// Keys of `group` in file order, each once (GKeyFile lists a repeated key twice).
     func keys(in group: String) -> [String] {
         var count: gsize = 0
-        var seen = Set<String>()
-        return Self.strings(g_key_file_get_keys(keyFile, group, &count, nil), count: count).filter { seen.insert($0).inserted }
+        let keys = Self.strings(g_key_file_get_keys(keyFile, group, &count, nil), count: count)
+        var seen = Set<String>(minimumCapacity: keys.count)
+        return keys.filter { seen.insert($0).inserted }
     }
 
     func hasKey(_ key: ConfigKey) -> Bool {
@@ -114,7 +130,7 @@ final class KeyFileDocument {
     /// GLib's message when it has a bad escape or is not UTF-8.
     func string(_ key: ConfigKey) -> Result<String, InvalidConfigValue> {
         var error: UnsafeMutablePointer<GError>?
-        let value = g_key_file_get_string(keyFile, key.group, key.name, &error)
+        let value = key.group.withCString { group in key.name.withCString { g_key_file_get_string(keyFile, group, $0, &error) } }
         defer { g_free(value) }
         // GLib returns what it could decode even when it also reports a bad escape.
         guard error == nil, let value else { return .failure(Self.textFailure(error)) }
@@ -129,7 +145,13 @@ final class KeyFileDocument {
         let list = Self.strings(g_key_file_get_string_list(keyFile, key.group, key.name, &count, &error), count: count)
         // An empty value is an empty list, which GLib returns as NULL without an error.
         guard error == nil else { return .failure(Self.textFailure(error)) }
-        return .success(list.map { $0.trimmingKeyFileSpaces() }.filter { !$0.isEmpty })
+        var entries: [String] = []
+        entries.reserveCapacity(list.count)
+        for item in list {
+            let entry = item.trimmingKeyFileSpaces()
+            if !entry.isEmpty { entries.append(entry) }
+        }
+        return .success(entries)
     }
 
     /// Why a value is not text. GLib's own messages repeat the key and do not say what is wrong.
@@ -151,7 +173,12 @@ final class KeyFileDocument {
     private static func strings(_ vector: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?, count: gsize) -> [String] {
         guard let vector else { return [] }
         defer { g_strfreev(vector) }
-        return (0..<Int(count)).compactMap { vector[$0].map { String(cString: $0) } }
+        var strings: [String] = []
+        strings.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            if let string = vector[index] { strings.append(String(cString: string)) }
+        }
+        return strings
     }
 }
 

@@ -205,7 +205,17 @@ extension URLFilter {
         let fail = { (reason: String) in ParseProblem(reason: reason) }
         let text: String
         if bareHost {
-            text = String(address.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+            // In ASCII every byte is a Character (but "\r\n"), so a byte scan finds the same end.
+            let ascii = address.withUTF8Bytes { bytes -> String? in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+                let end = bytes.firstIndex { $0 == URLBytes.slash || $0 == URLBytes.question || $0 == URLBytes.hash } ?? bytes.count
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+            }
+            if let ascii {
+                text = ascii
+            } else {
+                text = String(address.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+            }
         } else {
             let url: CanonicalURL
             do {
@@ -236,6 +246,8 @@ extension String {
     /// Without leading and trailing spaces, tabs and newlines.
     var trimmingWhitespace: String {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let ends = withUTF8Bytes { bytes in (bytes.first.map(isSpace) ?? true) || (bytes.last.map(isSpace) ?? true) }
+        guard ends else { return self }
         guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])
     }

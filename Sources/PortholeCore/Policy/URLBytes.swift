@@ -164,11 +164,12 @@ enum URLBytes {
 
     /// The UTF-8 of `text` without leading and trailing C0 controls and spaces.
     static func trimmed(_ text: String) -> [UInt8] {
-        let utf8 = text.utf8
-        guard let first = utf8.firstIndex(where: { $0 > 0x20 }), let last = utf8.lastIndex(where: { $0 > 0x20 }) else {
-            return []
+        text.withUTF8Bytes { bytes in
+            guard let first = bytes.firstIndex(where: { $0 > 0x20 }), let last = bytes.lastIndex(where: { $0 > 0x20 }) else {
+                return []
+            }
+            return Array(bytes[first...last])
         }
-        return Array(utf8[first...last])
     }
 
     /// Whether `pool[span]` and `bytes[start..<start + span.count]` hold the same bytes.
@@ -184,5 +185,16 @@ enum URLBytes {
             index += 1
         }
         return true
+    }
+}
+
+extension String {
+    /// Calls `body` with the string's UTF-8 as one buffer (copied only when the string is not
+    /// stored as UTF-8): scanning a buffer is several times faster than the UTF8View's iterator,
+    /// which counts when a configuration holds 100,000 hosts.
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var text = self
+        return try text.withUTF8(body)
     }
 }

@@ -55,8 +55,11 @@ public struct URLFilter: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text`, or says why it is not a filter.
     public static func parse(_ text: String) throws(FilterError) -> URLFilter {
+        let parts = try FilterParser.parts(text)
         var pool = FilterPool()
-        let compiled = pool.append(try FilterParser.parts(text))
+        // One allocation for the filter's bytes, not one per part appended.
+        pool.bytes.reserveCapacity((parts.scheme?.count ?? 0) + parts.host.count + parts.path.count + parts.query.count)
+        let compiled = pool.append(parts)
         return URLFilter(text: text, compiled: compiled, bytes: pool.bytes, tokens: pool.tokens)
     }
 
