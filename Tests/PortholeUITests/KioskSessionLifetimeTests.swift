@@ -76,4 +76,33 @@ final class KioskSessionLifetimeTests: XCTestCase {
             }
         }
     }
+
+    /// Every web view shares one user content manager, across visitor sessions: the style sheet
+    /// that hides the PDF viewer's dead buttons goes in once. Adding it for each new web view put
+    /// one more copy in the manager at every idle reset (and into every web process it fed), and
+    /// a reload that allowed printing left the old sheet hiding Print.
+    func testIdleResetsAndReloadsKeepOnePDFViewerStyleSheet() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<!DOCTYPE html><title>Home</title><h1>Home</h1>") }
+            var configuration = TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/"))])
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            let style = TestApp.engine.pdfViewerStyle
+            window.goHome()
+            XCTAssertTrue(UI.wait { server.count(path: "/") == 1 && window.state.title == "Home" })
+            XCTAssertEqual(style.sheetsInManager, 1)
+            XCTAssertEqual(style.printing, false, "a kiosk does not print unless [Kiosk] printing=true")
+            for round in 1...3 {
+                window.startNewSession()
+                XCTAssertTrue(UI.wait { server.count(path: "/") == round + 1 && window.state.title == "Home" }, "the new session shows home")
+                XCTAssertEqual(style.sheetsInManager, 1, "after \(round) idle resets")
+            }
+            configuration.kiosk.printing = true
+            window.update(options: BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration)))
+            XCTAssertEqual(style.sheetsInManager, 1, "the reload replaced the sheet")
+            XCTAssertEqual(style.printing, true, "the Print buttons are no longer hidden")
+        }
+    }
 }
