@@ -202,7 +202,7 @@ bench-peers:
 	sh bench/install-peers.sh
 
 # The idle-reset soak (issue 15): the kiosk, built as `make install` builds it, through
-# SOAK_RESETS visitor sessions (default 1,000, ~35 min), its memory sampled every 25; prints a
+# SOAK_RESETS visitor sessions (default 1,000, 30-45 min), its memory sampled every 25; prints a
 # Markdown report (also .build/bench/soak.md, every sample in .build/bench/soak.json) and exits
 # 2 when the UI process is not flat. Not part of `make test`; bench/README.md says what it measures.
 SOAK_RESETS ?= 1000

@@ -12,13 +12,14 @@ home page (its onload handler fetches `done`) the harness moves the pointer once
 second later the kiosk starts a new visitor session, which loads the home page again. Resets are
 counted by the home page's requests the server receives, not by timing.
 
-Every N resets (and at the first and the last) it samples, from /proc/PID/smaps_rollup, the Pss
-and Rss of the UI process (the one started) and the sum over all the kiosk's processes (web and
-network processes included), plus the UI process's threads and open files. It reports the first
+Every N resets (and at the first and the last) it samples, from /proc/PID/smaps_rollup, the
+private dirty memory, Pss and Rss of the UI process (the one started) and their sums over all the
+kiosk's processes (web and network processes included), plus the UI process's threads and open
+files. It reports the first
 and last samples and a least-squares slope per 100 resets, over all samples and after a warm-up,
-and calls the UI process "flat within noise" when the slope of its private memory (what a leak
-grows; Pss also moves with the processes sharing its libraries) after the warm-up is at most
---threshold MB per 100 resets.
+and calls the UI process "flat within noise" when the slope of its private dirty memory (heap,
+stacks, written data: what a leak grows; Pss and Rss also move with the library pages it shares)
+after the warm-up is at most --threshold MB per 100 resets.
 """
 
 import argparse
@@ -42,6 +43,7 @@ import urllib.parse
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True          # no bench/__pycache__ in the checkout
 import run as bench  # noqa: E402  (the benchmark harness's process, Xvfb and bus helpers)
 
 SCREEN = "1024x768x24"
@@ -160,14 +162,18 @@ class Pointer:
             self.dpy = None
 
 
-def private_kb(pid):
-    """Private (unshared) memory in kB from smaps_rollup, or None when the process is gone: what a
-    leak grows. Pss also moves with the number of processes sharing the libraries."""
+def rollup_kb(pid):
+    """Every field of /proc/PID/smaps_rollup in kB ({} when the process is gone)."""
+    out = {}
     try:
         with open("/proc/%d/smaps_rollup" % pid) as f:
-            return sum(int(line.split()[1]) for line in f if line.startswith(("Private_Clean:", "Private_Dirty:")))
+            for line in f:
+                key, _, value = line.partition(":")
+                if value.strip().endswith("kB"):
+                    out[key] = int(value.split()[0])
     except (OSError, ValueError, IndexError):
-        return None
+        return {}
+    return out
 
 
 def status_counts(pid):
@@ -183,17 +189,18 @@ def status_counts(pid):
 def sample(tracker, ui_pid, resets, t0):
     rows = tracker.memory()
     browser = [r for r in rows if r["kind"] == "browser"]
-    ui = [r for r in browser if r["pid"] == ui_pid]
     threads, fds = status_counts(ui_pid)
-    private = private_kb(ui_pid)
+    ui = rollup_kb(ui_pid)
+    dirty = {r["pid"]: rollup_kb(r["pid"]).get("Private_Dirty", 0) for r in browser}
+
+    def mb(kb):
+        return round(kb / 1024, 2) if kb is not None else None
     return {"resets": resets, "t_s": round(time.monotonic() - t0, 1),
-            "ui_pss_mb": round(ui[0]["pss_kb"] / 1024, 2) if ui else None,
-            "ui_rss_mb": round(ui[0]["rss_kb"] / 1024, 2) if ui else None,
-            "ui_private_mb": round(private / 1024, 2) if private is not None else None,
-            "all_pss_mb": round(sum(r["pss_kb"] for r in browser) / 1024, 2),
-            "all_rss_mb": round(sum(r["rss_kb"] for r in browser) / 1024, 2),
+            "ui_dirty_mb": mb(ui.get("Private_Dirty")), "ui_pss_mb": mb(ui.get("Pss")), "ui_rss_mb": mb(ui.get("Rss")),
+            "all_dirty_mb": mb(sum(dirty.values())),
+            "all_pss_mb": mb(sum(r["pss_kb"] for r in browser)), "all_rss_mb": mb(sum(r["rss_kb"] for r in browser)),
             "processes": len(browser), "ui_threads": threads, "ui_fds": fds,
-            "names": sorted(r["comm"] for r in browser)}
+            "names": sorted(r["comm"] for r in browser), "ui_rollup_kb": ui}
 
 
 def slope(points):
@@ -258,7 +265,7 @@ def soak(opts, server):
                                                  "dbus-daemon", env, logf)
             env["DBUS_SESSION_BUS_ADDRESS"] = address
             pointer = Pointer(":" + display)
-            argv = [os.path.abspath(opts.porthole), "--config", config]
+            argv = opts.wrap.split() + [os.path.abspath(opts.porthole), "--config", config]
             meta["argv"] = argv
             t0 = time.monotonic()
             proc = subprocess.Popen(argv, env=env, cwd=dirs["home"], stdin=subprocess.DEVNULL, stdout=logf,
@@ -266,17 +273,21 @@ def soak(opts, server):
             tracker = bench.Tracker(proc.pid, [xvfb.pid, bus.pid], bus.pid, run_id)
             if not server.wait("dones", 1, opts.timeout):
                 raise RuntimeError("the home page did not load within %.0f s" % opts.timeout)
+            # Under a wrapper (heaptrack, valgrind) the UI process is the wrapper's `porthole` child.
+            procs, browser, _ = tracker.collect()
+            ui_pid = proc.pid if not opts.wrap else \
+                next((p for p in sorted(browser) if procs[p]["comm"] == os.path.basename(opts.porthole)[:15]), proc.pid)
             resets = 0
             while True:
                 # The state after `resets` resets: the home page of the newest session has loaded.
                 if resets % opts.every == 0 or resets == opts.resets:
                     time.sleep(opts.settle)
-                    s = sample(tracker, proc.pid, resets, t0)
+                    s = sample(tracker, ui_pid, resets, t0)
                     samples.append(s)
-                    log("resets %5d  %6.0f s  UI Pss %7.2f MB Rss %7.2f MB private %7.2f MB  all Pss %7.2f MB "
-                        "(%d processes)  threads %s fds %s"
-                        % (resets, s["t_s"], s["ui_pss_mb"] or 0, s["ui_rss_mb"] or 0, s["ui_private_mb"] or 0,
-                           s["all_pss_mb"], s["processes"], s["ui_threads"], s["ui_fds"]))
+                    log("resets %5d  %6.0f s  UI private dirty %6.2f MB Pss %6.2f MB Rss %6.2f MB  all: private "
+                        "dirty %6.2f MB Pss %6.2f MB (%d processes)  UI threads %s fds %s"
+                        % (resets, s["t_s"], s["ui_dirty_mb"] or 0, s["ui_pss_mb"] or 0, s["ui_rss_mb"] or 0,
+                           s["all_dirty_mb"], s["all_pss_mb"], s["processes"], s["ui_threads"], s["ui_fds"]))
                 if resets == opts.resets:
                     break
                 if proc.poll() is not None:
@@ -304,6 +315,13 @@ def soak(opts, server):
             meta["homes"], meta["dones"], meta["other_requests"] = server.homes, server.dones, server.other
             if pointer:
                 pointer.close()
+            if opts.wrap and proc and proc.poll() is None:
+                # Let the wrapper write its data: only the UI process is asked to quit (SIGTERM).
+                try:
+                    os.kill(ui_pid, signal.SIGTERM)
+                    proc.wait(120)
+                except (OSError, NameError, subprocess.TimeoutExpired):
+                    pass
             if tracker:
                 bench.kill_browser(tracker, [p.pid for p in (xvfb, bus, proc) if p], 3.0)
             if proc:
@@ -340,8 +358,9 @@ def report(opts, samples, meta):
         return "\n".join(out), None
     first, last = samples[0], samples[-1]
     warm = [s for s in samples if s["resets"] >= opts.warmup]
-    keys = [("ui_private_mb", "UI process private memory (MB)"),
+    keys = [("ui_dirty_mb", "UI process private dirty (MB)"),
             ("ui_pss_mb", "UI process Pss (MB)"), ("ui_rss_mb", "UI process Rss (MB)"),
+            ("all_dirty_mb", "all processes private dirty (MB)"),
             ("all_pss_mb", "all processes Pss (MB)"), ("all_rss_mb", "all processes Rss (MB)"),
             ("ui_threads", "UI process threads"), ("ui_fds", "UI process open files")]
     out += ["| figure | after 0 resets | after %d | after %d | slope per 100 resets (all) | after %d resets |"
@@ -357,7 +376,7 @@ def report(opts, samples, meta):
         def f(fit):
             return "%+.3f ± %.3f" % (fit["per_100"], fit["se_per_100"]) if fit else "–"
         out.append("| %s | %s | %s | %s | %s | %s |" % (name, first[key], at_warm, last[key], f(a), f(b)))
-    fit = fits["ui_private_mb"]["after_warmup"]
+    fit = fits["ui_dirty_mb"]["after_warmup"]
     if fit is None:
         verdict = "not determined (too few samples after the warm-up)"
     elif fit["per_100"] <= opts.threshold:
@@ -366,9 +385,10 @@ def report(opts, samples, meta):
         verdict = "GROWING (%.3f MB per 100 resets > %.2f)" % (fit["per_100"], opts.threshold)
     out += ["", "Slopes are least-squares fits (± standard error); the last column leaves out the first %d "
             "resets (warm-up: caches, allocator arenas)." % opts.warmup, "",
-            "**Verdict (UI process private memory after the warm-up): %s.** Private memory (Private_Clean + "
-            "Private_Dirty) is what a leak grows; Pss also moves with the number of processes sharing the "
-            "libraries (web processes replaced at each reset, other browsers on the machine)." % verdict, "",
+            "**Verdict (UI process private dirty memory after the warm-up): %s.** Private dirty memory (heap, "
+            "stacks, written data) is what a leak grows. Pss and Rss also move with the library pages the "
+            "process shares: with the web processes replaced at each reset, and other browsers on the "
+            "machine." % verdict, "",
             "%d resets in %s s (%.2f s a reset); the server saw %d home page loads and %d onload reports."
             % (last["resets"], meta.get("duration_s", "?"),
                meta.get("duration_s", 0) / max(1, last["resets"]), meta["homes"], meta["dones"])]
@@ -382,11 +402,13 @@ def main():
     ap.add_argument("--every", type=int, default=25, help="sample every N resets (default 25)")
     ap.add_argument("--warmup", type=int, default=100, help="resets left out of the verdict's fit (default 100)")
     ap.add_argument("--threshold", type=float, default=0.25,
-                    help="the largest slope of the UI process's private memory, MB per 100 resets, still "
+                    help="the largest slope of the UI process's private dirty memory, MB per 100 resets, still "
                          "called flat (default 0.25)")
     ap.add_argument("--settle", type=float, default=0.5, help="seconds from onload to a sample (default 0.5)")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds for a home page to load")
     ap.add_argument("--reset-timeout", type=float, default=8.0, help="seconds from a nudge to the next reset")
+    ap.add_argument("--wrap", default="", metavar="COMMAND",
+                    help="run Porthole under this command, e.g. 'heaptrack -o FILE' (diagnosis, not figures)")
     ap.add_argument("--out", metavar="FILE", help="write the Markdown report here too")
     ap.add_argument("--json", metavar="FILE", help="write every sample here")
     ap.add_argument("--keep-log", metavar="FILE", help="copy Porthole's output here")
