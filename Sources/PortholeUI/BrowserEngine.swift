@@ -33,6 +33,8 @@ public final class BrowserEngine {
     /// WebSocket rules (see WebProcessExtension.swift).
     private let contentManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_user_content_manager_new()))
     public var userContentManager: UnsafeMutablePointer<WebKitUserContentManager> { contentManagerOwner.typed()! }
+    /// The PDF viewer's style sheet in that manager: added once, not once per web view.
+    public private(set) lazy var pdfViewerStyle = PDFViewerStyleSheet(manager: userContentManager)
     private var dataManagerOwner: ObjectOwner
     /// The proxy set with `setProxy`, applied again to a renewed session.
     private var proxyURI: String?

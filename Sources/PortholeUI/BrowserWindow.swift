@@ -165,6 +165,9 @@ public final class BrowserWindow {
         buildChrome(window)
         buildActions(window)
 
+        // The PDF viewer's Download, Open (and, where printing is refused, Print) buttons would do
+        // nothing: a style sheet for the viewer's frame, shared by every view, hides them.
+        engine.pdfViewerStyle.apply(printing: options.rules.printing)
         webHost = RepresentableHost(makeWebView())
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_vexpand(overlay, 1)
@@ -262,6 +265,7 @@ public final class BrowserWindow {
         self.options = options
         if sitesChanged { rebuildSiteMenu() }
         followSwipeDevices()
+        engine.pdfViewerStyle.apply(printing: options.rules.printing)
         webHost.update(makeWebView())
         applyPinchZoom()
     }
@@ -480,7 +484,6 @@ public final class BrowserWindow {
         findBar.attach(webView)
         zoomScroll = 0
         if let webView {
-            hidePDFViewerButtons(in: webView)
             // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
             // with ephemeral data (and nothing is ever saved to disk).
             viewConnections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
@@ -497,20 +500,6 @@ public final class BrowserWindow {
             self.zoomByScrolling(scroll)
             return true
         })
-    }
-
-    /// The PDF viewer's Download, Open (and, where printing is refused, Print) buttons would do
-    /// nothing: a style sheet for the viewer's frame hides them.
-    private func hidePDFViewerButtons(in view: UnsafeMutablePointer<WebKitWebView>) {
-        guard let manager = webkit_web_view_get_user_content_manager(view) else { return }
-        let css = PDFViewerStyle.styleSheet(printing: options.rules.printing)
-        var allow: [UnsafePointer<gchar>?] = []
-        PDFViewerStyle.viewerURLPattern.withCString { pattern in
-            allow = [pattern, nil]
-            let sheet = webkit_user_style_sheet_new(css, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_STYLE_LEVEL_USER, &allow, nil)
-            webkit_user_content_manager_add_style_sheet(manager, sheet)
-            webkit_user_style_sheet_unref(sheet)
-        }
     }
 
     private func zoomByScrolling(_ scroll: GdkEventScroll) {

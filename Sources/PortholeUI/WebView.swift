@@ -109,5 +109,6 @@ public struct WebView: WidgetRepresentable {
 
     public static func dismantleWidget(_ widget: UnsafeMutablePointer<GtkWidget>, coordinator: WebViewCoordinator) {
         coordinator.detach()
+        WebViewInternalChildren.release(of: widget)
     }
 }

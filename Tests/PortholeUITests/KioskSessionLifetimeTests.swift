@@ -76,4 +76,65 @@ final class KioskSessionLifetimeTests: XCTestCase {
             }
         }
     }
+
+    /// WebKitGTK parents a GtkTextView (its key binding translator) to every web view and never
+    /// unparents it: each reset left one behind with its buffer, layout and style contexts, about
+    /// 11 KB of heap a reset. The view's own finalization is the event to wait for; the text view
+    /// goes in the same unref, or never.
+    func testANewVisitorSessionFinalizesTheOldWebViewsKeyBindingWidget() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<!DOCTYPE html><title>Home</title><h1>Home</h1>") }
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/"))]))
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { server.count(path: "/") == 1 && window.state.title == "Home" })
+            for round in 1...3 {
+                guard let view = window.webView.map({ UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }) else {
+                    return XCTFail("no web view")
+                }
+                let textViews = UI.allDescendants(of: view).filter { UI.isA($0, gtk_text_view_get_type()) }
+                XCTAssertFalse(textViews.isEmpty, "WebKit's key binding widget is the view's internal child")
+                let viewProbe = FinalizationProbe()
+                let childProbe = FinalizationProbe()
+                defer { viewProbe.stop(); childProbe.stop() }
+                viewProbe.watch(UnsafeMutableRawPointer(view))
+                textViews.forEach { childProbe.watch(UnsafeMutableRawPointer($0)) }
+                window.startNewSession()
+                XCTAssertTrue(UI.wait { server.count(path: "/") == round + 1 && window.state.title == "Home" }, "the new session shows home")
+                XCTAssertTrue(UI.wait(20) { viewProbe.allFinalized }, "round \(round): the old web view is finalized")
+                XCTAssertTrue(childProbe.allFinalized, "round \(round): its key binding text view went with it")
+            }
+        }
+    }
+
+    /// Every web view shares one user content manager, across visitor sessions: the style sheet
+    /// that hides the PDF viewer's dead buttons goes in once. Adding it for each new web view put
+    /// one more copy in the manager at every idle reset (and into every web process it fed), and
+    /// a reload that allowed printing left the old sheet hiding Print.
+    func testIdleResetsAndReloadsKeepOnePDFViewerStyleSheet() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<!DOCTYPE html><title>Home</title><h1>Home</h1>") }
+            var configuration = TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/"))])
+            let window = TestApp.window(configuration: configuration)
+            defer { TestApp.destroy(window) }
+            let style = TestApp.engine.pdfViewerStyle
+            window.goHome()
+            XCTAssertTrue(UI.wait { server.count(path: "/") == 1 && window.state.title == "Home" })
+            XCTAssertEqual(style.sheetsInManager, 1)
+            XCTAssertEqual(style.printing, false, "a kiosk does not print unless [Kiosk] printing=true")
+            for round in 1...3 {
+                window.startNewSession()
+                XCTAssertTrue(UI.wait { server.count(path: "/") == round + 1 && window.state.title == "Home" }, "the new session shows home")
+                XCTAssertEqual(style.sheetsInManager, 1, "after \(round) idle resets")
+            }
+            configuration.kiosk.printing = true
+            window.update(options: BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration)))
+            XCTAssertEqual(style.sheetsInManager, 1, "the reload replaced the sheet")
+            XCTAssertEqual(style.printing, true, "the Print buttons are no longer hidden")
+        }
+    }
 }
