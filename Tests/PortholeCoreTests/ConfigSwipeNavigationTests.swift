@@ -4,13 +4,15 @@ import Foundation
 import PortholeCore
 import XCTest
 
+/// Loads `text` as the only configuration file.
+private func load(_ text: String) -> ConfigLoadResult {
+    let path = NSTemporaryDirectory() + "porthole-browser-\(UUID().uuidString).conf"
+    try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return ConfigLoader.load(sources: ConfigSources(commandLine: path), validateFilter: { _ in nil })
+}
+
 final class ConfigSwipeNavigationTests: XCTestCase {
-    private func load(_ text: String) -> ConfigLoadResult {
-        let path = NSTemporaryDirectory() + "porthole-swipe-\(UUID().uuidString).conf"
-        try? text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return ConfigLoader.load(sources: ConfigSources(commandLine: path), validateFilter: { _ in nil })
-    }
 
     func testSwipeNavigationIsAutoUnlessSet() {
         let rows: [(String?, SwipeNavigation)] = [
@@ -50,12 +52,6 @@ final class ConfigSwipeNavigationTests: XCTestCase {
 /// [Browser] gpu-painting: `auto` paints on the CPU where the machine has no GPU, `true` and
 /// `false` as the admin says, WebKit's own variable in the environment above all.
 final class ConfigGPUPaintingTests: XCTestCase {
-    private func load(_ text: String) -> ConfigLoadResult {
-        let path = NSTemporaryDirectory() + "porthole-gpu-\(UUID().uuidString).conf"
-        try? text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return ConfigLoader.load(sources: ConfigSources(commandLine: path), validateFilter: { _ in nil })
-    }
 
     func testGPUPaintingIsAutoUnlessSet() {
         let rows: [(String?, GPUPainting)] = [(nil, .auto), ("auto", .auto), ("true", .on), ("false", .off), ("1", .on), ("0", .off)]
@@ -64,8 +60,8 @@ final class ConfigGPUPaintingTests: XCTestCase {
             XCTAssertEqual(load(text).configuration?.browser.gpuPainting, expected, "\(value ?? "unset")")
         }
         let bad = load("[Sites]\nA=a.example\n[Browser]\ngpu-painting=fast\n")
-        XCTAssertEqual(bad.problems.map(\.key), ["Browser/gpu-painting"])
-        XCTAssertTrue(bad.problems.first?.description.hasSuffix("expected auto, true or false") ?? false, "\(bad.problems)")
+        XCTAssertEqual(bad.problems.map { "\($0.key): \($0.description.hasSuffix("expected auto, true or false"))" },
+                       ["Browser/gpu-painting: true"])
     }
 
     func testPagesArePaintedOnTheGPUOnlyWhereThereIsOne() {

@@ -50,17 +50,23 @@ extension FinalizationProbe {
 }
 
 final class KioskSessionLifetimeTests: XCTestCase {
+    /// A kiosk window showing its one site, Home, served by a new test server.
+    @MainActor
+    private static func kioskShowingHome() -> (TestServer, BrowserWindow) {
+        let server = TestServer()
+        server.route = { _ in .html("<!DOCTYPE html><title>Home</title><h1>Home</h1>") }
+        let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/"))]))
+        window.goHome()
+        XCTAssertTrue(UI.wait { server.count(path: "/") == 1 && window.state.title == "Home" })
+        return (server, window)
+    }
+
     /// 100 idle resets grew the kiosk's UI process by 22 MB. Each reset must let go of the old
     /// web view and the old web context: proved by their finalization, not by timing.
     func testANewVisitorSessionFinalizesTheOldWebViewAndContext() {
         MainActor.assumeIsolated {
-            let server = TestServer()
-            defer { server.stop() }
-            server.route = { _ in .html("<!DOCTYPE html><title>Home</title><h1>Home</h1>") }
-            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/"))]))
-            defer { TestApp.destroy(window) }
-            window.goHome()
-            XCTAssertTrue(UI.wait { server.count(path: "/") == 1 && window.state.title == "Home" })
+            let (server, window) = Self.kioskShowingHome()
+            defer { server.stop(); TestApp.destroy(window) }
             for round in 1...3 {
                 let probe = FinalizationProbe()
                 defer { probe.stop() }
@@ -83,13 +89,8 @@ final class KioskSessionLifetimeTests: XCTestCase {
     /// goes in the same unref, or never.
     func testANewVisitorSessionFinalizesTheOldWebViewsKeyBindingWidget() {
         MainActor.assumeIsolated {
-            let server = TestServer()
-            defer { server.stop() }
-            server.route = { _ in .html("<!DOCTYPE html><title>Home</title><h1>Home</h1>") }
-            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/"))]))
-            defer { TestApp.destroy(window) }
-            window.goHome()
-            XCTAssertTrue(UI.wait { server.count(path: "/") == 1 && window.state.title == "Home" })
+            let (server, window) = Self.kioskShowingHome()
+            defer { server.stop(); TestApp.destroy(window) }
             for round in 1...3 {
                 guard let view = window.webView.map({ UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }) else {
                     return XCTFail("no web view")
