@@ -60,7 +60,7 @@ final class ConfigGPUPaintingTests: XCTestCase {
             XCTAssertEqual(load(text).configuration?.browser.gpuPainting, expected, "\(value ?? "unset")")
         }
         let bad = load("[Sites]\nA=a.example\n[Browser]\ngpu-painting=fast\n")
-        XCTAssertEqual(bad.problems.map { "\($0.key): \($0.description.hasSuffix("expected auto, true or false"))" },
+        XCTAssertEqual(bad.problems.map { "\($0.key ?? "?"): \($0.description.hasSuffix("expected auto, true or false"))" },
                        ["Browser/gpu-painting: true"])
     }
 
