@@ -671,8 +671,15 @@ def policy_medians(markdown):
     (not the seed's, not compile). The unit comes from the cell or the column title. The row that
     decides on URLs as WebKit gives them (its label says WebKit) is the one Porthole's navigations
     take, so it comes first."""
-    rows = [[c.strip() for c in line.strip().strip("|").split("|")]
-            for line in markdown.splitlines() if line.strip().startswith("|")]
+    # The first table whose header names a median (policy-bench prints other tables after it,
+    # such as configuration load times).
+    rows, lines = [], markdown.splitlines()
+    for k, line in enumerate(lines):
+        if line.strip().startswith("|") and "median" in line.lower() and not rows:
+            for row_line in lines[k:]:
+                if not row_line.strip().startswith("|"):
+                    break
+                rows.append([c.strip() for c in row_line.strip().strip("|").split("|")])
     if len(rows) < 3:
         return []
     header = [h.lower() for h in rows[0]]
