@@ -134,6 +134,19 @@ extension WebViewCoordinator {
             webkit_web_context_allow_tls_certificate_for_host(context, tls, form)
         }
         acceptedCertificates.append((host, ObjectOwner(retaining: certificate)))
+        // WebKit hands the exception to the network process and reports no completion. A fetch of
+        // the same data manager goes to that process after it, in order: its answer means the
+        // exception is held, and the retry may start (issue 15: the retry that raced the
+        // exception failed its TLS check again).
+        let manager = webkit_web_context_get_website_data_manager(context)
+        let box = CertificateBox(coordinator: self, host: host)
+        webkit_website_data_manager_fetch(manager, WEBKIT_WEBSITE_DATA_COOKIES, nil, exceptionHeld,
+                                          Unmanaged.passRetained(box).toOpaque())
+    }
+
+    fileprivate func certificateHeld(for host: String) {
+        guard view != nil else { return }
+        send(.certificateAccepted(host: host))
     }
 
     private func isSameCertificate(_ owner: ObjectOwner, _ certificate: UnsafeMutableRawPointer) -> Bool {
@@ -193,5 +206,33 @@ extension WebViewEvent {
         case .webProcessTerminated: self = .webProcessTerminated
         case .refused(let what): self = .refused(what)
         }
+    }
+}
+
+/// What the network process's answer comes back to: the coordinator (weakly: a view dismantled
+/// meanwhile is not told) and the host whose certificate was accepted.
+@MainActor
+private final class CertificateBox {
+    weak var coordinator: WebViewCoordinator?
+    let host: String
+    init(coordinator: WebViewCoordinator, host: String) {
+        self.coordinator = coordinator
+        self.host = host
+    }
+}
+
+/// `void (*GAsyncReadyCallback)(GObject *source, GAsyncResult *result, gpointer data)`: the fetch
+/// after `webkit_web_context_allow_tls_certificate_for_host` has been answered.
+private let exceptionHeld: GAsyncReadyCallback = { source, result, data in
+    nonisolated(unsafe) let boxPointer = data!  // passed back on the main thread, where it was made
+    let manager = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: WebKitWebsiteDataManager.self)
+    var error: UnsafeMutablePointer<GError>?
+    if let list = webkit_website_data_manager_fetch_finish(manager, result, &error) {
+        g_list_free_full(list) { webkit_website_data_unref(OpaquePointer($0)) }
+    }
+    _ = GLibError.take(error)  // even a failed fetch was answered after the exception
+    MainActor.assumeIsolated {
+        let box = Unmanaged<CertificateBox>.fromOpaque(boxPointer).takeRetainedValue()
+        box.coordinator?.certificateHeld(for: box.host)
     }
 }

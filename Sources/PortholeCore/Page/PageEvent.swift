@@ -78,6 +78,9 @@ public enum PageEvent: Sendable, Equatable {
     /// load-failed-with-tls-errors. `acceptedHosts`: hosts for which this very certificate was
     /// already accepted in this view.
     case certificateFailed(uri: String, problems: [String], acceptedHosts: [String])
+    /// The network process holds the exception `.acceptCertificate` asked for: an answer it sent
+    /// after handling that request has come back (WebKit's own call reports no completion).
+    case certificateAccepted(host: String)
     case processTerminated(Termination, at: Double)
     /// `is-web-process-responsive` changed.
     case responsivenessChanged(Bool, at: Double)
@@ -134,7 +137,8 @@ public enum PageCommand: Sendable, Equatable {
     /// Send `.tick` at this monotonic time (nil: no wake-up needed).
     case wake(at: Double?)
     case terminateWebProcess
-    /// Accept the certificate of the failed load for `host` (`[Browser] tls-exceptions=`).
+    /// Accept the certificate of the failed load for `host` (`[Browser] tls-exceptions=`), then
+    /// send `.certificateAccepted(host:)` once the network process has it.
     case acceptCertificate(host: String)
     case notice(PageNotice)
     /// Keep decision `id` unanswered and ask the visitor whether to send a form again (reloading

@@ -68,8 +68,16 @@ public struct PageSession: Sendable {
     /// A URL whose load crashed the web process, and how many times in a row.
     private var loadCrashes: (uri: String, count: Int)?
     private var unresponsiveSince: Double?
-    /// A load to start once the failed load has finished (a certificate just accepted).
-    private var loadAfterFinish: (uri: String, attempts: Int)?
+    /// A load to start once the failed load has finished and the network process holds the
+    /// certificate just accepted: both events, in either order, never a guess at timing.
+    private struct CertificateRetry {
+        let uri: String
+        let host: String
+        var attempts: Int
+        var accepted = false
+        var finished = false
+    }
+    private var certificateRetry: CertificateRetry?
     private var lastWake: Double?
 
     public init(settings: PageSettings = PageSettings(), policy: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
@@ -107,6 +115,9 @@ public struct PageSession: Sendable {
         case .loadChanged(let stage, let uri): out = loadChanged(stage, uri: uri)
         case .loadFailed(let uri, let failure, let message, let now): out = loadFailed(uri, failure, message, now: now)
         case .certificateFailed(let uri, let problems, let accepted): out = certificateFailed(uri, problems: problems, accepted: accepted)
+        case .certificateAccepted(let host):
+            if certificateRetry?.host == host { certificateRetry?.accepted = true }
+            out = startCertificateRetry()
         case .processTerminated(let reason, let now): out = processTerminated(reason, now: now)
         case .responsivenessChanged(let responsive, let now): out = responsivenessChanged(responsive, now: now)
         case .networkChanged(let available):
@@ -337,27 +348,31 @@ public struct PageSession: Sendable {
             // Only a load that committed ends a run of crashing loads.
             if !own, loadCommitted { loadCrashes = nil }
             loadingURI = nil
-            var out: [PageCommand] = [.notice(.loadFinished)]
-            if let next = loadAfterFinish {
-                // The certificate was accepted while the failed load ended; starting the new load
-                // only now keeps the old load's teardown from cancelling it.
-                loadAfterFinish = nil
-                expect(next.uri, .other)
-                out.append(.load(next.uri))
-                retriedCertificate = next
-            }
-            return out
+            // Starting the retry only after the failed load ended keeps that load's teardown
+            // from cancelling it.
+            certificateRetry?.finished = true
+            return [.notice(.loadFinished)] + startCertificateRetry()
         }
     }
 
+    /// The certificate retry's load, once the failed load has finished and the exception is held.
+    private mutating func startCertificateRetry() -> [PageCommand] {
+        guard let retry = certificateRetry, retry.accepted, retry.finished else { return [] }
+        certificateRetry = nil
+        expect(retry.uri, .other)
+        retriedCertificate = (retry.uri, retry.host, retry.attempts)
+        return [.load(retry.uri)]
+    }
+
     /// The certificate retry last started, so one cancelled by WebKit is started again.
-    private var retriedCertificate: (uri: String, attempts: Int)?
+    private var retriedCertificate: (uri: String, host: String, attempts: Int)?
 
     private mutating func loadFailed(_ uri: String, _ failure: LoadFailure, _ message: String, now: Double) -> [PageCommand] {
         switch failure {
         case .cancelled:
             if let retry = retriedCertificate, retry.uri == uri, retry.attempts < 3 {
-                loadAfterFinish = (uri, retry.attempts + 1)
+                // The exception is held already: only the cancelled load's end is awaited.
+                certificateRetry = CertificateRetry(uri: uri, host: retry.host, attempts: retry.attempts + 1, accepted: true)
             }
             return []  // a new load replaced this one
         case .interruptedByPolicy:
@@ -384,7 +399,7 @@ public struct PageSession: Sendable {
     private mutating func certificateFailed(_ uri: String, problems: [String], accepted: [String]) -> [PageCommand] {
         if case .acceptForHost(let host) = CertificatePolicy.decide(url: uri, exceptions: settings.tlsExceptions),
            !accepted.contains(host) {
-            loadAfterFinish = (uri, 0)
+            certificateRetry = CertificateRetry(uri: uri, host: host, attempts: 0)
             return [.acceptCertificate(host: host),
                     .log(PageLog(.message, "accepted the certificate of \(host) (tls-exceptions)",
                                  ["PORTHOLE_EVENT": "tls-exception", "PORTHOLE_URL": uri]))]
