@@ -455,6 +455,33 @@ def porthole_accepts_config(binary):
 
 # ------------------------------------------------------------------------------------------ run
 
+def start_session(dirs, run_id, logf, screen=SCREEN):
+    """A run's session: a fresh Xvfb and a private D-Bus session bus, and the environment that
+    points at them and at the run's own HOME and XDG directories (`dirs`: home, runtime, tmp).
+    Returns (env, xvfb, bus); the caller stops both."""
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME": dirs["home"],
+           "USER": "root", "LOGNAME": "root", "LANG": "C.UTF-8", "TMPDIR": dirs["tmp"],
+           "XDG_RUNTIME_DIR": dirs["runtime"],
+           "XDG_CONFIG_HOME": os.path.join(dirs["home"], ".config"),
+           "XDG_CACHE_HOME": os.path.join(dirs["home"], ".cache"),
+           "XDG_DATA_HOME": os.path.join(dirs["home"], ".local/share"),
+           # Same for every browser; keeps GTK from starting the accessibility bridge.
+           "NO_AT_BRIDGE": "1", MARKER: run_id}
+    xvfb, display = start_reporting(["Xvfb", "-displayfd", "{fd}", "-screen", "0", screen, "-nolisten",
+                                     "tcp", "-noreset"], "Xvfb", env, logf)
+    env["DISPLAY"] = ":" + display
+    try:
+        bus, address = start_reporting(["dbus-daemon", "--session", "--nofork", "--nopidfile",
+                                        "--print-address={fd}",
+                                        "--address=unix:path=%s/bus" % dirs["runtime"]], "dbus-daemon",
+                                       env, logf)
+    except BaseException:
+        stop(xvfb)
+        raise
+    env["DBUS_SESSION_BUS_ADDRESS"] = address
+    return env, xvfb, bus
+
+
 def run_once(opts, server, browser, scenario):
     """One launch of one browser on one scenario. Returns a dict; 'error' set when it failed."""
     run_id = "%s-%s" % (re.sub(r"[^a-z0-9]", "", browser.name.lower())[:16], secrets.token_hex(5))
@@ -472,22 +499,7 @@ def run_once(opts, server, browser, scenario):
     xvfb = bus = proc = tracker = None
     with open(log_path, "wb") as logf:
         try:
-            env = {"PATH": "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME": dirs["home"],
-                   "USER": "root", "LOGNAME": "root", "LANG": "C.UTF-8", "TMPDIR": dirs["tmp"],
-                   "XDG_RUNTIME_DIR": dirs["runtime"],
-                   "XDG_CONFIG_HOME": os.path.join(dirs["home"], ".config"),
-                   "XDG_CACHE_HOME": os.path.join(dirs["home"], ".cache"),
-                   "XDG_DATA_HOME": os.path.join(dirs["home"], ".local/share"),
-                   # Same for every browser; keeps GTK from starting the accessibility bridge.
-                   "NO_AT_BRIDGE": "1", MARKER: run_id}
-            xvfb, display = start_reporting(["Xvfb", "-displayfd", "{fd}", "-screen", "0", SCREEN, "-nolisten",
-                                             "tcp", "-noreset"], "Xvfb", env, logf)
-            env["DISPLAY"] = ":" + display
-            bus, address = start_reporting(["dbus-daemon", "--session", "--nofork", "--nopidfile",
-                                            "--print-address={fd}",
-                                            "--address=unix:path=%s/bus" % dirs["runtime"]], "dbus-daemon",
-                                           env, logf)
-            env["DBUS_SESSION_BUS_ADDRESS"] = address
+            env, xvfb, bus = start_session(dirs, run_id, logf)
             if browser.portal:
                 # As on a desktop session: the portal runs before the browser starts (activated
                 # by a ping that waits for it), so no start-up waits for it to start.

@@ -249,22 +249,8 @@ def soak(opts, server):
     xvfb = bus = proc = tracker = pointer = None
     with open(log_path, "wb") as logf:
         try:
-            env = {"PATH": "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME": dirs["home"],
-                   "USER": "root", "LOGNAME": "root", "LANG": "C.UTF-8", "TMPDIR": dirs["tmp"],
-                   "XDG_RUNTIME_DIR": dirs["runtime"],
-                   "XDG_CONFIG_HOME": os.path.join(dirs["home"], ".config"),
-                   "XDG_CACHE_HOME": os.path.join(dirs["home"], ".cache"),
-                   "XDG_DATA_HOME": os.path.join(dirs["home"], ".local/share"),
-                   "NO_AT_BRIDGE": "1", bench.MARKER: run_id}
-            xvfb, display = bench.start_reporting(["Xvfb", "-displayfd", "{fd}", "-screen", "0", SCREEN,
-                                                   "-nolisten", "tcp", "-noreset"], "Xvfb", env, logf)
-            env["DISPLAY"] = ":" + display
-            bus, address = bench.start_reporting(["dbus-daemon", "--session", "--nofork", "--nopidfile",
-                                                  "--print-address={fd}",
-                                                  "--address=unix:path=%s/bus" % dirs["runtime"]],
-                                                 "dbus-daemon", env, logf)
-            env["DBUS_SESSION_BUS_ADDRESS"] = address
-            pointer = Pointer(":" + display)
+            env, xvfb, bus = bench.start_session(dirs, run_id, logf, SCREEN)
+            pointer = Pointer(env["DISPLAY"])
             argv = opts.wrap.split() + [os.path.abspath(opts.porthole), "--config", config]
             meta["argv"] = argv
             t0 = time.monotonic()
