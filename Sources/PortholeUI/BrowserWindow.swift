@@ -235,9 +235,12 @@ public final class BrowserWindow {
 
     public func present() { if let window { gtk_window_present(window.cast()) } }
 
+    /// Whether the window belongs to an application (built with one, or attached since).
+    public var isAttached: Bool { window.map { gtk_window_get_application($0.cast()) != nil } ?? false }
+
     /// Makes a window built without an application one of `application`'s (after its startup).
     public func attach(to application: UnsafeMutablePointer<GtkApplication>) {
-        guard let window, gtk_window_get_application(window.cast()) == nil else { return }
+        guard let window, !isAttached else { return }
         gtk_window_set_application(window.cast(), application)
     }
 
@@ -612,13 +615,10 @@ public final class BrowserWindow {
     private func scheduleRender() {
         guard pendingRender == nil else { return }
         guard let window, gtk_widget_get_mapped(window) != 0 else { return render() }
-        var tick: FrameTick?
-        tick = FrameTick(window) { [weak self] in
-            tick?.ran()
+        pendingRender = FrameTick(window) { [weak self] in
             self?.pendingRender = nil
             self?.render()
         }
-        pendingRender = tick
     }
 
     private func render() {

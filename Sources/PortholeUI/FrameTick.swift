@@ -26,21 +26,17 @@ private let releaseTickBox: GDestroyNotify = { data in
 @MainActor
 final class FrameTick {
     private let widget: UnsafeMutablePointer<GtkWidget>
-    private var id: guint
+    private let id: guint
 
     init(_ widget: UnsafeMutablePointer<GtkWidget>, _ work: @escaping @MainActor () -> Void) {
         self.widget = widget
         id = gtk_widget_add_tick_callback(widget, tickTrampoline, Unmanaged.passRetained(TickBox(work)).toOpaque(), releaseTickBox)
     }
 
-    /// Drops the work if it has not run (the ID is the widget's own and never reused for it while
-    /// it lives; the caller cancels before the widget goes).
+    /// Drops the work if it has not run. Tick callback IDs count up per widget and are never
+    /// reused, so removing one that already ran removes nothing; the caller cancels before the
+    /// widget goes.
     func cancel() {
-        guard id != 0 else { return }
         gtk_widget_remove_tick_callback(widget, id)
-        id = 0
     }
-
-    /// After `work` ran (the callback removed itself).
-    func ran() { id = 0 }
 }

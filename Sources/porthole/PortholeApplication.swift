@@ -116,9 +116,6 @@ final class PortholeApplication {
         return -1
     }
 
-    /// The window `prestart` built, until the command line it was started with shows it.
-    private var prestartedWindow: BrowserWindow?
-
     /// Starts the browser before GApplication registers on D-Bus and runs GTK's start-up, so that
     /// WebKit's network and web processes start, and the first page loads, while those run
     /// (issue 14). The window is shown by this process's own command line (`commandLine`); if
@@ -136,7 +133,7 @@ final class PortholeApplication {
         }
         startEngine(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
                     report: { Console.error($0) })
-        prestartedWindow = makeWindow(application: nil, loading: target)
+        makeWindow(application: nil, loading: target)
     }
 
     /// The session bus, held from `startDesktopPortal` on (GApplication shares this connection).
@@ -161,8 +158,7 @@ final class PortholeApplication {
     /// the page it started must not load here too.
     private func registered() {
         guard g_application_get_is_registered(gApplication) != 0, g_application_get_is_remote(gApplication) != 0,
-              let window = prestartedWindow else { return }
-        prestartedWindow = nil
+              let window, !window.isAttached else { return }
         window.coordinator.stop()
         if let widget = window.window { gtk_widget_destroy(widget) }  // not close: a kiosk refuses that
         Log.debug("already running: the early start is dropped")
@@ -170,7 +166,11 @@ final class PortholeApplication {
 
     /// The `file://` URI of an existing file named on this process's command line, else nil.
     private static func localFileURI(_ path: String) -> String? {
-        let file = g_file_new_for_commandline_arg(path)
+        existingFileURI(g_file_new_for_commandline_arg(path))
+    }
+
+    /// The URI of `file` (taken over) if it exists, else nil.
+    private static func existingFileURI(_ file: OpaquePointer?) -> String? {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         guard g_file_query_exists(file, nil) != 0, let uri = g_file_get_uri(file) else { return nil }
         defer { g_free(uri) }
@@ -218,12 +218,7 @@ final class PortholeApplication {
         var target: String?
         if let argument = options.remaining.first {
             switch Arguments.target(for: argument, fileURI: { path in
-                let file = g_application_command_line_create_file_for_arg(commandLine, path)
-                defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-                return g_file_query_exists(file, nil) != 0 ? g_file_get_uri(file).map { uri in
-                    defer { g_free(uri) }
-                    return String(cString: uri)
-                } : nil
+                Self.existingFileURI(g_application_command_line_create_file_for_arg(commandLine, path))
             }) {
             case .success(let uri): target = uri
             case .failure(let problem):
@@ -231,11 +226,8 @@ final class PortholeApplication {
                 return 2
             }
         }
-        if !isRemote, prestartedWindow != nil {
-            showWindow(loading: nil)  // this command line's page is already loading in it
-        } else {
-            showWindow(loading: target)
-        }
+        // The window `prestart` made for this very command line is already loading its page.
+        showWindow(loading: !isRemote && window?.isAttached == false ? nil : target)
         return 0
     }
 
@@ -311,29 +303,28 @@ final class PortholeApplication {
 
     private func showWindow(loading uri: String?) {
         Log.debug("show window", fields: ["PORTHOLE_URL": uri ?? "home"])
-        if let window = prestartedWindow {
-            prestartedWindow = nil
-            window.attach(to: application)
-            // Kiosk mode keeps only the accelerators of the shortcuts it allows; it is fixed at start.
-            BrowserWindow.installAccelerators(on: application, kiosk: browserOptions().kiosk)
-            if let uri { window.load(url: uri) }
-            window.show()
-            return
-        }
-        if let window {
+        if let window, window.isAttached {
             if let uri { window.load(url: uri) }
             window.present()
             return
         }
-        guard let window = makeWindow(application: application, loading: uri) else { return }
+        // The first window: made now, or by `prestart` before GApplication registered.
+        if let window {
+            if let uri { window.load(url: uri) }
+        } else {
+            makeWindow(application: application, loading: uri)
+        }
+        guard let window else { return }
+        window.attach(to: application)
+        // Kiosk mode keeps only the accelerators of the shortcuts it allows; it is fixed at start.
         BrowserWindow.installAccelerators(on: application, kiosk: browserOptions().kiosk)
         window.show()
     }
 
     /// The browser window, loading `uri` (or the home page) before GTK realizes and maps it, so
     /// that the load's web and network processes start while GTK draws.
-    private func makeWindow(application: UnsafeMutablePointer<GtkApplication>?, loading uri: String?) -> BrowserWindow? {
-        guard let engine else { return nil }
+    private func makeWindow(application: UnsafeMutablePointer<GtkApplication>?, loading uri: String?) {
+        guard let engine else { return }
         let options = browserOptions()
         let window = BrowserWindow(application: application, engine: engine, options: options) { [unowned self] _ in
             self.window = nil
@@ -350,7 +341,6 @@ final class PortholeApplication {
         }
         self.window = window
         if let uri { window.load(url: uri) } else { window.goHome() }
-        return window
     }
 
     /// The last status published, so that unchanged events do not touch D-Bus.
