@@ -123,7 +123,6 @@ final class PortholeApplication {
     /// and what it started goes with it. Without a display, or with a command line `commandLine`
     /// will refuse, it does nothing and start-up takes the usual path.
     private func prestart(_ options: OptionsDict) {
-        startDesktopPortal()
         let remaining = options.remaining
         guard remaining.count <= 1, gtk_init_check(nil, nil) != 0 else { return }
         var target: String?
@@ -133,6 +132,9 @@ final class PortholeApplication {
         }
         startEngine(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
                     report: { Console.error($0) })
+        // After the engine: connecting to the bus starts GDBus's thread, and the engine's set-up
+        // changes the environment (g_setenv is safe only while one thread runs).
+        startDesktopPortal()
         makeWindow(application: nil, loading: target)
     }
 
