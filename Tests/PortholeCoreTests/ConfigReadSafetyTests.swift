@@ -100,11 +100,13 @@ final class ConfigReadSafetyTests: XCTestCase {
     private final class RewrittenFile: @unchecked Sendable {  // touched only on the test's thread
         var versions: [String]
         var reads = 0
+        var pauses = 0
+        var log: [String] = []
         init(_ versions: [String]) { self.versions = versions }
 
         var reader: ConfigFileReader {
             ConfigFileReader(tries: 4, pause: { if self.versions.count > 1 { self.versions.removeFirst() } },
-                             readOnce: { _ in self.reads += 1; return Array(self.versions[0].utf8) })
+                             unchangedFor: { _ in 0 }, readOnce: { _ in self.reads += 1; return Array(self.versions[0].utf8) })
         }
     }
 
@@ -129,6 +131,42 @@ final class ConfigReadSafetyTests: XCTestCase {
             "\(file): changed while being read: replace configuration files atomically (write a new file, then rename it over the old one)",
         ])
         XCTAssertNil(result.configuration)
+    }
+
+    /// A file left alone for `settledAfter` seconds is read once, with no pause; a younger one,
+    /// or one whose age cannot be told, is read until two reads agree.
+    func testOneReadOfAFileLeftAloneForASecondTwoOfAYoungerOne() throws {
+        let file = try directory.write("porthole.conf", "unused")
+        let full = "[Sites]\nA=a.example\n"
+        for (age, reads, expectedPauses) in [(5.0, 1, 0), (ConfigFileReader.settledAfter, 1, 0), (0.999, 2, 1), (0, 2, 1), (nil, 2, 1)] as [(Double?, Int, Int)] {
+            let counts = RewrittenFile([full])
+            let reader = ConfigFileReader(pause: { counts.pauses += 1 }, unchangedFor: { _ in age },
+                                          readOnce: { _ in counts.reads += 1; return Array(full.utf8) })
+            XCTAssertEqual(load(file, reader: reader).problems, [], "age \(String(describing: age))")
+            XCTAssertEqual(counts.reads, reads, "age \(String(describing: age))")
+            XCTAssertEqual(counts.pauses, expectedPauses, "age \(String(describing: age))")
+        }
+    }
+
+    /// The age is asked after the read: a file still being written when it was read is not
+    /// settled, however old it was before.
+    func testTheAgeIsAskedAfterTheRead() throws {
+        let file = try directory.write("porthole.conf", "unused")
+        let rewritten = RewrittenFile(["[Sites]\nA=", "[Sites]\nA=a.example\n", "[Sites]\nA=a.example\n"])
+        let reader = ConfigFileReader(tries: 4, pause: { rewritten.log.append("pause"); if rewritten.versions.count > 1 { rewritten.versions.removeFirst() } },
+                                      unchangedFor: { _ in rewritten.log.append("age"); return 0 },
+                                      readOnce: { _ in rewritten.log.append("read"); return Array(rewritten.versions[0].utf8) })
+        let result = load(file, reader: reader)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(rewritten.log, ["read", "age", "pause", "read", "pause", "read"])
+    }
+
+    func testTheAgeOfARealFile() throws {
+        let file = try directory.write("porthole.conf", "[Sites]\nA=a.example\n")
+        let age = try XCTUnwrap(ConfigFileReader.secondsSinceChange(file))
+        XCTAssertGreaterThan(age, -1)   // file systems may stamp with a coarser clock
+        XCTAssertLessThan(age, ConfigFileReader.settledAfter, "a file just written is not settled")
+        XCTAssertNil(ConfigFileReader.secondsSinceChange(directory.path + "/missing.conf"))
     }
 
     // MARK: Reloads
