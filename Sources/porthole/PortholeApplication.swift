@@ -132,28 +132,32 @@ final class PortholeApplication {
         }
         startEngine(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
                     report: { Console.error($0) })
-        // After the engine: connecting to the bus starts GDBus's thread, and the engine's set-up
-        // changes the environment (g_setenv is safe only while one thread runs).
-        startDesktopPortal()
         makeWindow(application: nil, loading: target)
     }
 
-    /// The session bus, held from `startDesktopPortal` on (GApplication shares this connection).
+    /// The session bus, held from `startBusServices` on (GApplication shares this connection).
     private var sessionBus: ObjectOwner?
 
-    /// GTK's start-up asks for the desktop portal (org.freedesktop.portal.Desktop) and, on a
-    /// session where nothing has started it yet, blocks until it has started: 166 ms measured with
-    /// dbus-monitor, during which the main loop answers no WebKit message, so the first request
-    /// waits too. Asked to start now, without waiting for the answer, the portal starts while
-    /// Porthole reads its configuration and WebKit starts its processes. Without a portal
-    /// installed the bus says so, and nothing happens.
-    private func startDesktopPortal() {
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return }
+    /// The session services that start-up waits for, asked to start now without waiting for the
+    /// answer, so that they start while Porthole creates its engine and window:
+    /// - the desktop portal (org.freedesktop.portal.Desktop): GTK's start-up asks for it and, on
+    ///   a session where nothing has started it yet, blocks until it has started (166 ms measured
+    ///   with dbus-monitor), during which the main loop answers no WebKit message;
+    /// - the accessibility bus (org.a11y.Bus): WebKit asks it for its address, synchronously,
+    ///   before it starts the first web process (30-40 ms of at-spi-bus-launcher's start measured
+    ///   with perf between the load and the web process's start).
+    /// A service that is not installed is refused by the bus, and nothing happens. Called once
+    /// Porthole has set its environment (the languages, the page painting): connecting starts
+    /// GDBus's thread, and g_setenv is safe only while one thread runs.
+    private func startBusServices() {
+        guard sessionBus == nil, let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return }
         sessionBus = ObjectOwner(adopting: UnsafeMutableRawPointer(bus))
-        var arguments: [OpaquePointer?] = [g_variant_new_string("org.freedesktop.portal.Desktop"), g_variant_new_uint32(0)]
-        let parameters = arguments.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
-        g_dbus_connection_call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "StartServiceByName",
-                               parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
+        for service in ["org.a11y.Bus", "org.freedesktop.portal.Desktop"] {
+            var arguments: [OpaquePointer?] = [g_variant_new_string(service), g_variant_new_uint32(0)]
+            let parameters = arguments.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
+            g_dbus_connection_call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "StartServiceByName",
+                                   parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
+        }
     }
 
     /// Another Porthole runs already: this process hands its command line over and exits, so
@@ -190,6 +194,8 @@ final class PortholeApplication {
         Localization.use(languages: configuration.browser.languages)
         // Like the languages, read once: every web process starts with the environment set here.
         PagePainting.prepare(configuration.browser.gpuPainting)
+        // The environment is set: the services the engine and GTK wait for can start meanwhile.
+        startBusServices()
         let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
         if let lastLoad { engine.show(lastLoad) }
         engine.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
