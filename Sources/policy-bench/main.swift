@@ -248,9 +248,12 @@ func loadTime(_ what: String, count: Int, directory: String, runs: Int = 3) -> (
     var times: [UInt64] = []
     var cpuTimes: [UInt64] = []
     var problems = 0
+    // Read as start-up reads a file deployed earlier: once (a file written within the second
+    // before is read twice, 20 ms apart: the reload right after an edit).
+    let settled = ConfigFileReader(unchangedFor: { _ in .infinity })
     for _ in 0..<runs {
         let start = now(), cpuStart = cpuNow()
-        let result = ConfigLoader.load(sources: ConfigSources(commandLine: file), validateFilter: URLFilter.validator)
+        let result = ConfigLoader.load(sources: ConfigSources(commandLine: file), validateFilter: URLFilter.validator, reader: settled)
         times.append(now() - start)
         cpuTimes.append(cpuNow() - cpuStart)
         problems = result.problems.count
@@ -295,8 +298,9 @@ let decisionNotes = loadOnly ? "" : "Filters: deterministic "
 let notes = """
 
     Release build, one thread, \(ProcessInfo.processInfo.processorCount) cores. \(decisionNotes)Configuration loads are the \
-    median of 3 `ConfigLoader.load` calls on a generated file (read twice 20 ms apart, parsed, \
-    every value checked), the browser's start-up and reload path; the target is under 1 s at 100,000. \
+    median of 3 `ConfigLoader.load` calls on a generated file (read once, as start-up reads a file \
+    deployed earlier, parsed, every value checked; a reload right after an edit reads it twice, \
+    20 ms apart), the browser's start-up and reload path; the target is under 1 s at 100,000. \
     CPU is the loading thread's own time, which other work on a shared machine does not inflate.
     """
 let table = lines.joined(separator: "\n") + "\n" + notes + "\n"
