@@ -120,18 +120,23 @@ final class PortholeApplication {
     /// WebKit's network and web processes start, and the first page loads, while those run
     /// (issue 14). The window is shown by this process's own command line (`commandLine`); if
     /// another Porthole is already running, this process hands its command line over and exits,
-    /// and what it started goes with it. Without a display, or with a command line `commandLine`
-    /// will refuse, it does nothing and start-up takes the usual path.
+    /// and what it started goes with it. With a command line `commandLine` will refuse it does
+    /// nothing, and without a display it only reads the configuration; start-up then takes the
+    /// usual path.
     private func prestart(_ options: OptionsDict) {
         let remaining = options.remaining
-        guard remaining.count <= 1, gtk_init_check(nil, nil) != 0 else { return }
+        guard remaining.count <= 1 else { return }
         var target: String?
         if let argument = remaining.first {
             guard case .success(let uri) = Arguments.target(for: argument, fileURI: Self.localFileURI) else { return }
             target = uri
         }
-        startEngine(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
-                    report: { Console.error($0) })
+        // Before GTK: the configuration decides the environment GTK and WebKit start with, and
+        // the bus services then start on the core that GTK's set-up (one thread) leaves idle.
+        prepare(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
+                report: { Console.error($0) })
+        guard gtk_init_check(nil, nil) != 0 else { return }
+        startEngine()
         makeWindow(application: nil, loading: target)
     }
 
@@ -183,9 +188,14 @@ final class PortholeApplication {
         return String(cString: uri)
     }
 
-    /// Reads the configuration and creates the engine, once per process.
-    private func startEngine(config: String?, privateMode: Bool, kiosk: Bool, report: (String) -> Void) {
-        guard engine == nil else { return }
+    /// Whether `prepare` has run.
+    private var prepared = false
+
+    /// Reads the configuration and sets the environment from it, once per process; needs no
+    /// display.
+    private func prepare(config: String?, privateMode: Bool, kiosk: Bool, report: (String) -> Void) {
+        guard !prepared else { return }
+        prepared = true
         sources = ConfigSources.standard(commandLine: config)
         if privateMode { overrides[.ephemeral] = "true" }
         if kiosk { overrides[.kioskEnabled] = "true" }
@@ -196,6 +206,11 @@ final class PortholeApplication {
         PagePainting.prepare(configuration.browser.gpuPainting)
         // The environment is set: the services the engine and GTK wait for can start meanwhile.
         startBusServices()
+    }
+
+    /// Creates the engine, once per process, after `prepare` and GTK's initialisation.
+    private func startEngine() {
+        guard engine == nil else { return }
         let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
         if let lastLoad { engine.show(lastLoad) }
         engine.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
@@ -216,8 +231,9 @@ final class PortholeApplication {
             return 2
         }
         if engine == nil {
-            startEngine(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
-                        report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
+            prepare(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
+                    report: { message in porthole_command_line_printerr(commandLine, message + "\n") })
+            startEngine()
         } else if isRemote, options.string("config") != nil || options.flag("private") || options.flag("kiosk") {
             porthole_command_line_printerr(commandLine,
                 "porthole: " + tr("already running; its configuration stays (use `gapplication action {id} reload-config`)")
