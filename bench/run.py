@@ -936,7 +936,7 @@ def main():
     ap.add_argument("--peer", action="append", default=[], metavar="NAME=ARGV0",
                     help="an extra peer launched as `ARGV0 URL` (the self-test uses it); NAME may contain =, ARGV0 not")
     ap.add_argument("--rounds", type=int, default=int(env_rounds) if env_rounds else None,
-                    help="rounds (default: $BENCH_ROUNDS, else 5; 3 in quick mode)")
+                    help="rounds (default: $BENCH_ROUNDS, else 7; 3 in quick mode)")
     ap.add_argument("--quick", action="store_true", default=env_quick,
                     help="smoke run ($BENCH_QUICK=1): 3 rounds, Porthole, the floor and MiniBrowser only")
     ap.add_argument("--warmup", type=int, default=1, help="untimed launches of each browser first (tiny page)")
@@ -964,7 +964,7 @@ def main():
     ap.add_argument("--no-netns", action="store_true", help="do not run in a private network namespace")
     opts = ap.parse_args()
     if opts.rounds is None:
-        opts.rounds = 3 if opts.quick else 5
+        opts.rounds = 3 if opts.quick else 7
     if opts.rounds < 1:
         ap.error("--rounds must be at least 1")
     if opts.hops < 1:
