@@ -57,7 +57,9 @@ final class WebProcessGuard {
         let header = { (name: String) in headers.flatMap { soup_message_headers_get_one($0, name) }.map { String(cString: $0) } }
         let dest = header("Sec-Fetch-Dest")
         let destination = RequestDestination(secFetchDest: dest, accept: header("Accept"))
-        guard let refusal = rules.refusal(of: url, destination: destination, policy: policy) else { return false }
+        let pageURL = webkit_web_page_get_uri(page).map { String(cString: $0) }
+        guard let refusal = rules.refusal(of: url, destination: destination, policy: policy,
+                                          pageURL: pageURL, mainFrame: dest == "document") else { return false }
         // The UI process's frame names ("main", "subframe"), and the rest by what they load.
         let frame = switch dest {
         case "document": "main"

@@ -19,7 +19,8 @@
 /// - Without such a filter: a `data:` URL is allowed only as a subframe whose `sourceURL` is
 ///   allowed (top-level `data:` from anywhere is refused); a `blob:` URL is allowed when the
 ///   origin inside it is allowed (its root URL, or the `sourceURL` when that is on the same
-///   origin); `javascript:`, `view-source:`, `file:` and unknown schemes are refused.
+///   origin); WebKit's PDF viewer (`webkit-pdfjs-viewer:`) only as a frame of an allowed page;
+///   `javascript:`, `view-source:`, `file:` and unknown schemes are refused.
 /// - A URL that cannot be canonicalised is blocked, with the reason.
 public final class SitePolicy: Sendable {
     /// Filters that were refused and left out, with the reason.
@@ -115,6 +116,8 @@ public final class SitePolicy: Sendable {
             return decideData(kind: kind, sourceURL: sourceURL)
         case "blob":
             return decideBlob(url, sourceURL: sourceURL)
+        case PDFViewerStyle.scheme:
+            return decidePDFViewer(url, kind: kind, sourceURL: sourceURL)
         default:
             let example = scheme == "file" ? "\"file:///srv/kiosk/\"" : "\"\(scheme):*\""
             return .blocked("blocked: \(scheme): URLs are refused unless a filter names the scheme, such as \(example)",
@@ -152,6 +155,35 @@ public final class SitePolicy: Sendable {
                             filter: source.filter)
         }
         return .allowed("allowed: data: frame of an allowed page", filter: source.filter)
+    }
+
+    /// WebKit shows a PDF in its built-in viewer (PDF.js), a frame of the PDF's own document whose
+    /// files WebKit serves from inside itself (`webkit-pdfjs-viewer://pdfjs/…`): nothing leaves
+    /// the machine. It is as trustworthy as the page it is a frame of, so it is allowed only as a
+    /// frame of an allowed page; never as the whole page, and never naming (`?file=`) a document
+    /// the policy refuses, which the viewer would fetch and show.
+    private func decidePDFViewer(_ url: CanonicalURL, kind: NavigationKind, sourceURL: String?) -> PolicyDecision {
+        // Other schemes are opaque to the policy: the viewer's `//pdfjs/…` is its path.
+        guard url.path.lowercased().hasPrefix("//" + PDFViewerStyle.host + "/") else {
+            return .blocked("blocked: not WebKit's PDF viewer", shown: tr("blocked: not WebKit's PDF viewer"))
+        }
+        guard kind == .subframe, let sourceURL, !sourceURL.hasPrefix(PDFViewerStyle.scheme + ":") else {
+            return .blocked("blocked: the PDF viewer opens only inside an allowed page",
+                            shown: tr("blocked: the PDF viewer opens only inside an allowed page"))
+        }
+        let source = decide(PolicyRequest(url: sourceURL))
+        guard source.isAllowed else {
+            return .blocked("blocked: the PDF viewer of a blocked page", shown: tr("blocked: the PDF viewer of a blocked page"),
+                            filter: source.filter)
+        }
+        for document in PDFViewerStyle.documents(named: url.query) {
+            let named = decide(PolicyRequest(url: document, kind: .subframe, sourceURL: sourceURL))
+            guard named.isAllowed else {
+                return .blocked("blocked: the PDF viewer names a blocked document", shown: tr("blocked: the PDF viewer names a blocked document"),
+                                filter: named.filter)
+            }
+        }
+        return .allowed("allowed: the PDF viewer of an allowed page", filter: source.filter)
     }
 
     /// A `blob:` URL names the origin that created it (`blob:https://example.com/uuid`); it may
