@@ -145,16 +145,22 @@ public final class SitePolicy: Sendable {
     /// A `data:` document carries its content in the URL, so it is as trustworthy as the page
     /// that made it: allowed only inside a frame of an allowed page.
     private func decideData(kind: NavigationKind, sourceURL: String?) -> PolicyDecision {
-        guard kind == .subframe, let sourceURL else {
-            return .blocked("blocked: data: URLs load only as frames of an allowed page",
-                            shown: tr("blocked: data: URLs load only as frames of an allowed page"))
-        }
+        decideFrame(kind: kind, of: sourceURL,
+                    notAFrame: .blocked("blocked: data: URLs load only as frames of an allowed page",
+                                        shown: tr("blocked: data: URLs load only as frames of an allowed page")),
+                    ofABlockedPage: ("blocked: data: frame of a blocked page", tr("blocked: data: frame of a blocked page")),
+                    allowed: "allowed: data: frame of an allowed page")
+    }
+
+    /// What may load only as a frame of an allowed page: `notAFrame` unless it is a frame of a
+    /// known page, then allowed (`allowed`) or refused (`ofABlockedPage`, English and shown) as
+    /// that page is.
+    private func decideFrame(kind: NavigationKind, of sourceURL: String?, notAFrame: PolicyDecision,
+                             ofABlockedPage: (reason: String, shown: String), allowed: String) -> PolicyDecision {
+        guard kind == .subframe, let sourceURL else { return notAFrame }
         let source = decide(PolicyRequest(url: sourceURL))
-        guard source.isAllowed else {
-            return .blocked("blocked: data: frame of a blocked page", shown: tr("blocked: data: frame of a blocked page"),
-                            filter: source.filter)
-        }
-        return .allowed("allowed: data: frame of an allowed page", filter: source.filter)
+        guard source.isAllowed else { return .blocked(ofABlockedPage.reason, shown: ofABlockedPage.shown, filter: source.filter) }
+        return .allowed(allowed, filter: source.filter)
     }
 
     /// WebKit shows a PDF in its built-in viewer (PDF.js), a frame of the PDF's own document whose
@@ -167,15 +173,13 @@ public final class SitePolicy: Sendable {
         guard url.path.lowercased().hasPrefix("//" + PDFViewerStyle.host + "/") else {
             return .blocked("blocked: not WebKit's PDF viewer", shown: tr("blocked: not WebKit's PDF viewer"))
         }
-        guard kind == .subframe, let sourceURL, !sourceURL.hasPrefix(PDFViewerStyle.scheme + ":") else {
-            return .blocked("blocked: the PDF viewer opens only inside an allowed page",
-                            shown: tr("blocked: the PDF viewer opens only inside an allowed page"))
-        }
-        let source = decide(PolicyRequest(url: sourceURL))
-        guard source.isAllowed else {
-            return .blocked("blocked: the PDF viewer of a blocked page", shown: tr("blocked: the PDF viewer of a blocked page"),
-                            filter: source.filter)
-        }
+        let notAFrame = PolicyDecision.blocked("blocked: the PDF viewer opens only inside an allowed page",
+                                               shown: tr("blocked: the PDF viewer opens only inside an allowed page"))
+        if sourceURL?.lowercased().hasPrefix(PDFViewerStyle.scheme + ":") ?? false { return notAFrame }
+        let frame = decideFrame(kind: kind, of: sourceURL, notAFrame: notAFrame,
+                                ofABlockedPage: ("blocked: the PDF viewer of a blocked page", tr("blocked: the PDF viewer of a blocked page")),
+                                allowed: "allowed: the PDF viewer of an allowed page")
+        guard frame.isAllowed else { return frame }
         for document in PDFViewerStyle.documents(named: url.query) {
             let named = decide(PolicyRequest(url: document, kind: .subframe, sourceURL: sourceURL))
             guard named.isAllowed else {
@@ -183,7 +187,7 @@ public final class SitePolicy: Sendable {
                                 filter: named.filter)
             }
         }
-        return .allowed("allowed: the PDF viewer of an allowed page", filter: source.filter)
+        return frame
     }
 
     /// A `blob:` URL names the origin that created it (`blob:https://example.com/uuid`); it may
