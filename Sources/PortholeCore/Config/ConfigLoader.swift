@@ -74,13 +74,26 @@ public enum ConfigLoader {
         // Without the system file we cannot know what it locks, so nothing may be applied over it.
         if systemFailed { layers.removeAll() }
         var result = merge(layers)
-        // Chrome's policy files, named by the merged configuration, add to its lists.
+        // Chrome's policy folder, named by the merged configuration: its URL lists join the
+        // configuration's; the policies with a Porthole meaning set their keys, under the system
+        // file's locks unless the system layer named the folder.
         if let directory = result.resolved.chromePolicies {
-            let chrome = ChromePolicies.read(directory: directory, validateFilter: validateFilter)
+            let chrome = ChromePolicies.read(directory: directory, validateFilter: validateFilter, reader: reader)
             problems += chrome.problems
-            result.resolved.allow += chrome.allow.filter { !result.resolved.allow.contains($0) }
-            result.resolved.block += chrome.block.filter { !result.resolved.block.contains($0) }
+            notices += chrome.notices
+            var allowSeen = Set(result.resolved.allow), blockSeen = Set(result.resolved.block)
+            result.resolved.allow += chrome.allow.filter { allowSeen.insert($0).inserted }
+            result.resolved.block += chrome.block.filter { blockSeen.insert($0).inserted }
             result.resolved.sources += chrome.files
+            for setting in chrome.settings {
+                if !result.chromeFromSystem, let file = result.lockedBy(setting.key) {
+                    notices.append(ConfigNotice(origin: setting.file, line: setting.line,
+                                                message: tr("{key} is locked by {file}").filled(["key": setting.policy + " (" + setting.key.description + ")", "file": file])))
+                } else {
+                    setting.assignment(&result.resolved)
+                }
+            }
+            applyStartPages(chrome.startPages, to: &result, notices: &notices)
         }
         // A file that could not be read may have had the sites; do not blame the others.
         if result.sites == nil, !readFailed, let file = result.sitesFile {
@@ -138,12 +151,12 @@ public enum ConfigLoader {
     /// Applies the layers in order. The system layer's locks (the system file's and its drop-ins')
     /// keep the user's layers from changing the keys and groups they name; each such attempt is
     /// one notice.
-    private static func merge(_ layers: [ConfigLayer])
-        -> (resolved: Configuration, notices: [ConfigNotice], sites: [Site]?, sitesFile: String?, exitPinHashFile: String?) {
+    private static func merge(_ layers: [ConfigLayer]) -> Merged {
         var resolved = Configuration()
         var exitPinHashFile: String?
         var notices: [ConfigNotice] = []
         var sites: [Site]?
+        var chromeFromSystem = false
         let systemLayers = layers.filter(\.role.isSystemLayer)
         var locks = ConfigLocks()
         for layer in systemLayers {
@@ -160,6 +173,7 @@ public enum ConfigLoader {
                     notices.append(ConfigNotice(origin: layer.origin, line: attempt.line, message: tr("{key} is locked by {file}").filled(["key": attempt.key.description, "file": lockedBy(attempt.key)])))
                 } else {
                     attempt.assignment?(&resolved)
+                    if attempt.key == chromePoliciesKey, attempt.assignment != nil { chromeFromSystem = layer.role.isSystemLayer }
                     if attempt.key == ConfigSchema.exitPinHash, attempt.assignment != nil {
                         exitPinHashFile = layer.role == .commandLine ? nil : layer.file
                     }
@@ -180,7 +194,57 @@ public enum ConfigLoader {
         // Where the sites should have been: the locking file, else the last file read.
         let sitesFile = locks.groups.contains(ConfigSchema.sites) ? system?.file : resolved.sources.last
         if resolved.kiosk.exitPinHash == nil { exitPinHashFile = nil }
-        return (resolved, notices, sites, sitesFile, exitPinHashFile)
+        let lockingFile = { (key: ConfigKey) -> String? in locks.covers(key) ? lockedBy(key) : nil }
+        return Merged(resolved: resolved, notices: notices, sites: sites, sitesFile: sitesFile, exitPinHashFile: exitPinHashFile,
+                      chromeFromSystem: chromeFromSystem, sitesLocked: locks.groups.contains(ConfigSchema.sites), lockedBy: lockingFile)
+    }
+
+    private static let chromePoliciesKey = ConfigKey(group: "Policy", name: "chrome-policies")
+
+    /// The layers applied.
+    private struct Merged {
+        var resolved: Configuration
+        var notices: [ConfigNotice]
+        var sites: [Site]?
+        var sitesFile: String?
+        var exitPinHashFile: String?
+        /// Whether `[Policy] chrome-policies` in effect came from the system file or a drop-in.
+        var chromeFromSystem: Bool
+        var sitesLocked: Bool
+        /// The system-layer file that locks a key, or nil when it is not locked.
+        var lockedBy: (ConfigKey) -> String?
+    }
+
+    /// Chrome's HomepageLocation and RestoreOnStartupURLs become the sites when no Porthole file
+    /// has a `[Sites]` group. Chrome still applies URLBlocklist to them, so a start page the URL
+    /// lists block is not a site (a site would allow it): the policy is never wider than Chrome's.
+    private static func applyStartPages(_ pages: [ChromePolicies.StartPage], to result: inout Merged, notices: inout [ConfigNotice]) {
+        guard !pages.isEmpty else { return }
+        if result.sites != nil {
+            for page in pages {
+                notices.append(ConfigNotice(origin: page.file, line: page.line, message: tr("{policy} is not used: the sites come from [Sites] in {file}").filled(["policy": page.policy, "file": result.sitesFile ?? ""])))
+            }
+            return
+        }
+        if result.sitesLocked, !result.chromeFromSystem {
+            for page in pages {
+                notices.append(ConfigNotice(origin: page.file, line: page.line, message: tr("{key} is locked by {file}").filled(["key": page.policy, "file": result.lockedBy(ConfigKey(group: ConfigSchema.sites, name: "")) ?? ""])))
+            }
+            return
+        }
+        let lists = SitePolicy(allow: result.resolved.allow, block: result.resolved.block)
+        var sites: [Site] = []
+        for page in pages {
+            let site = Site(name: page.address, address: page.address)
+            guard lists.isAllowed(site.url) else {
+                notices.append(ConfigNotice(origin: page.file, line: page.line, message: tr("{policy} \"{address}\" is not a site: the URL lists block it, as Chrome would").filled(["policy": page.policy, "address": page.address])))
+                continue
+            }
+            sites.append(site)
+        }
+        guard !sites.isEmpty else { return }
+        result.sites = sites
+        result.resolved.sites = SiteList(sites)
     }
 }
 
