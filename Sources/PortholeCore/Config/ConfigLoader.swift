@@ -1,6 +1,7 @@
 // Loads the configuration: picks the files, reads each with GKeyFile, checks every value and
 // applies the system file's locks. A pure function of the files, so reloading is loading again.
 import CGLib
+import Glibc
 
 /// What a load found: the configuration when the files have no problems, every problem, and
 /// every notice (attempts to change locked keys).
@@ -46,7 +47,13 @@ public enum ConfigLoader {
         var systemFailed = false
         for (role, file) in files(in: sources, problems: &problems) {
             do throws(ConfigProblem) {
-                let document = try KeyFileDocument(file: file, bytes: KeyFileDocument.contents(of: file, reader: reader))
+                let bytes = try KeyFileDocument.contents(of: file, reader: reader)
+                // An empty admin file is what a write cut short leaves (`> porthole.conf`); read
+                // as nothing, it would lift every lock. A comment line says "nothing" on purpose.
+                if role.isSystemLayer, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                    throw ConfigProblem(file: file, line: 1, message: tr("empty: an empty system file is what a write cut short leaves; write a comment line (# no system settings) if it is meant to say nothing"))
+                }
+                let document = try KeyFileDocument(file: file, bytes: bytes)
                 let layer = ConfigLayer(document: document, role: role, validateFilter: validateFilter)
                 problems += layer.problems
                 notices += layer.notices
@@ -107,7 +114,10 @@ public enum ConfigLoader {
     /// The files to read, in layer order: the system file and its drop-ins, then `--config` or the
     /// user file; the bundled default only when there is none of them.
     private static func files(in sources: ConfigSources, problems: inout [ConfigProblem]) -> [(ConfigRole, String)] {
-        let exists = { (path: String) in g_file_test(path, G_FILE_TEST_EXISTS) != 0 }
+        // A name that exists counts, even as a dangling or looping symlink: reading it then fails,
+        // which is a problem (failing closed), not a file that is not there (which would lift
+        // the system file's locks, or fall back to the bundled sites).
+        let exists = nameExists
         var files: [(ConfigRole, String)] = []
         if let system = sources.system, exists(system) { files.append((.system, system)) }
         if let directory = sources.systemDropIns {
@@ -123,7 +133,7 @@ public enum ConfigLoader {
                 files.append((.bundled, bundled))
             } else {
                 let looked = [sources.user, sources.system, sources.bundled].compactMap { $0 }.joined(separator: ", ")
-                problems.append(ConfigProblem(file: sources.bundled ?? DataDirectory.defaultConfigName,
+                problems.append(ConfigProblem(file: sources.bundled ?? DataDirectory.defaultConfigName, line: 0,
                                               message: tr("no configuration file found (looked for {files})").filled(["files": looked])))
             }
         }
@@ -133,10 +143,10 @@ public enum ConfigLoader {
     /// The `*.conf` files in `directory`, in lexical (byte) order, as systemd orders its drop-ins;
     /// names starting with `.` (editors' temporary files) are skipped. No directory, no files.
     static func dropIns(in directory: String, problems: inout [ConfigProblem]) -> [String] {
-        guard g_file_test(directory, G_FILE_TEST_EXISTS) != 0 else { return [] }
+        guard nameExists(directory) else { return [] }
         var error: UnsafeMutablePointer<GError>?
         guard let dir = g_dir_open(directory, 0, &error) else {
-            problems.append(ConfigProblem(file: directory, message: takeErrorMessage(error)))
+            problems.append(ConfigProblem(file: directory, line: 0, message: tr("cannot read the drop-in folder: {reason}").replacing("{reason}", with: takeErrorMessage(error))))
             return []
         }
         defer { g_dir_close(dir) }
@@ -146,6 +156,12 @@ public enum ConfigLoader {
             if !name.hasPrefix("."), name.count > 5, name.hasSuffix(".conf") { names.append(name) }
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { directory + "/" + $0 }
+    }
+
+    /// Whether `path` names something, a symlink included whatever it points to (`lstat`).
+    static func nameExists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Applies the layers in order. The system layer's locks (the system file's and its drop-ins')
@@ -318,6 +334,15 @@ struct ConfigLayer {
             }
         }
         reportRepeatedKeys(document.lines)
+        // GKeyFile reads `key[de]=` as a translation of `key` and lists it nowhere Porthole looks.
+        for group in document.groups where group != ConfigSchema.locks || role.isSystemLayer {
+            for (name, lines) in document.lines.keyLines(in: group) where name.contains("[") {
+                problems.append(problem(lines.first, key: group + "/" + name, tr("a key with a [locale] is not read: Porthole has no translated values")))
+            }
+        }
+        for line in document.lines.malformedLines {
+            problems.append(problem(line, key: nil, tr("not a key=value line, a [group] header or a comment: GLib would pass over it")))
+        }
         // In file order; problems on one line keep the order they were found in.
         problems = problems.enumerated()
             .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
@@ -434,7 +459,9 @@ struct ConfigLayer {
         return problem(line, key: key.description, tr("unknown key") + hint)
     }
 
-    private func problem(_ line: Int?, key: String, _ message: String) -> ConfigProblem {
-        ConfigProblem(file: file, line: line, key: key, message: message)
+    /// A problem on `line`; a file's problem whose line is not known is placed on the file as a
+    /// whole (line 0), so that every problem in a file says where.
+    private func problem(_ line: Int?, key: String?, _ message: String) -> ConfigProblem {
+        ConfigProblem(file: file, line: role == .commandLine ? line : line ?? 0, key: key, message: message)
     }
 }

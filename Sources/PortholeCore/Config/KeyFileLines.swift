@@ -22,6 +22,9 @@ struct KeyFileLines {
     private(set) var repeats: [Repeat] = []
     /// The first line GKeyFile's grammar rejects, to locate a syntax error GLib's message does not quote.
     private(set) var firstMalformedLine: Int?
+    /// Every line GKeyFile's grammar (as this scan reads it) rejects. GLib passes over some of them
+    /// without an error (a key written `key[]=`), so the loader reports them.
+    private(set) var malformedLines: [Int] = []
     /// The text, for finding a line GLib's message quotes (only when there is a syntax error).
     private let bytes: [UInt8]
     /// The lines of each key, by group then key: one lookup per key keeps a file of 100,000
@@ -47,8 +50,9 @@ struct KeyFileLines {
                     var close = end
                     while close > start, Self.isSpace(text[close - 1]) { close -= 1 }
                     let name = UnsafeBufferPointer(rebasing: text[(start + 1)..<max(start + 1, close - 1)])
+                    // GLib's g_key_file_is_group_name: no brackets and no control characters.
                     guard close - start >= 3, text[close - 1] == UInt8(ascii: "]"),
-                          !name.contains(UInt8(ascii: "[")), !name.contains(UInt8(ascii: "]")) else {
+                          !name.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 < 0x20 || $0 == 0x7F }) else {
                         noteMalformed(number)
                         return
                     }
@@ -127,6 +131,7 @@ struct KeyFileLines {
 
     private mutating func noteMalformed(_ line: Int) {
         if firstMalformedLine == nil { firstMalformedLine = line }
+        malformedLines.append(line)
     }
 
     @inline(__always) private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
