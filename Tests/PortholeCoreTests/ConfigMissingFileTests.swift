@@ -94,4 +94,16 @@ final class ConfigMissingFileTests: XCTestCase {
             XCTAssertTrue(problems.allSatisfy { $0.hasPrefix(prefix) }, "\(text.debugDescription): \(problems)")
         }
     }
+
+    /// `block=*` turned into `block=j` by one bit is a valid file no one means: warned about by
+    /// the loader, so at start, on reload and in --check-config alike.
+    func testAPolicyWithoutDefaultDenyIsWarnedAbout() throws {
+        let file = try directory.write("porthole.conf", "[Sites]\nA=a.example\n[Policy]\nblock=j\n")
+        var err: [String] = []
+        let status = ConfigCheckCommand.run(path: file, sources: ConfigSources(), validateFilter: URLFilter.validator, out: { _ in }, err: { err.append($0) })
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(err, [file + ": warning: the block list has no catch-all *: every address the sites and allow= do not name is allowed too; write block=* to allow only them"])
+        let safe = try directory.write("safe.conf", "[Sites]\nA=a.example\n[Policy]\nblock=*;j\n")
+        XCTAssertEqual(ConfigLoader.load(sources: ConfigSources(commandLine: safe), validateFilter: URLFilter.validator).notices, [])
+    }
 }

@@ -107,6 +107,12 @@ public enum ConfigLoader {
             problems.append(ConfigProblem(file: file, key: "[\(ConfigSchema.sites)]",
                                           message: tr("no approved sites: add a [Sites] group with at least one site, like Example=example.com")))
         }
+        // A one-bit change turns block=* into block=j: a valid file no one would mean. Said at
+        // every load (start, reload, --check-config), where the lists do not end in default-deny.
+        if problems.isEmpty, !result.resolved.sites.isEmpty, !result.resolved.block.contains("*") {
+            let origin = result.resolved.sources.first ?? commandLineOrigin
+            notices.append(ConfigNotice(origin: origin, line: 0, message: tr("warning: the block list has no catch-all *: every address the sites and allow= do not name is allowed too; write block=* to allow only them")))
+        }
         return ConfigLoadResult(problems: problems, notices: notices + result.notices, resolved: result.resolved,
                                 exitPinHashFile: result.exitPinHashFile)
     }
