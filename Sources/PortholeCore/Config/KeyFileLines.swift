@@ -18,6 +18,7 @@ struct KeyFileLines {
 
     /// Group headers in file order; a group written twice appears twice.
     private(set) var headers: [(name: String, line: Int)] = []
+    private var firstHeaderLine: [String: Int] = [:]
     /// Every line that sets a key already set in its group, in file order.
     private(set) var repeats: [Repeat] = []
     /// The first line GKeyFile's grammar rejects, to locate a syntax error GLib's message does not quote.
@@ -61,6 +62,7 @@ struct KeyFileLines {
                     keys = linesByKey.removeValue(forKey: header) ?? [:]
                     group = header
                     headers.append((header, number))
+                    if firstHeaderLine[header] == nil { firstHeaderLine[header] = number }
                 } else if let equals = UnsafeBufferPointer(rebasing: text[start..<end]).firstIndex(of: UInt8(ascii: "=")) {
                     var keyEnd = start + equals
                     while keyEnd > start, Self.isSpace(text[keyEnd - 1]) { keyEnd -= 1 }
@@ -84,9 +86,10 @@ struct KeyFileLines {
         if let group { linesByKey[group] = keys }
     }
 
-    /// The line of the first `[group]` header.
+    /// The line of the first `[group]` header: one lookup, so that a file of 160,000 groups is
+    /// read in linear time (a scan of the headers per group took 30 s).
     func headerLine(of group: String) -> Int? {
-        headers.first { $0.name == group }?.line
+        firstHeaderLine[group]
     }
 
     /// The lines of every key in `group`, by key.
