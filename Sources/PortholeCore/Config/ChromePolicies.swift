@@ -294,6 +294,8 @@ struct ChromePolicies {
     /// literal `*` (only a whole `*` host is a wildcard, see
     /// https://support.google.com/chrome/a/answer/9942583), which no site has.
     static func chromeOnly(_ filter: String) -> String? {
+        // Most filters hold no `*` and do not start with a c: answered without a copy.
+        guard filter.utf8.contains(UInt8(ascii: "*")) || filter.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "c") }) == true else { return nil }
         var rest = Substring(filter)
         if let separator = rest.firstRange(of: "://") {
             let scheme = rest[..<separator.lowerBound].lowercased()
