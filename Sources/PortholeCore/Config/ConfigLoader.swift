@@ -104,7 +104,7 @@ public enum ConfigLoader {
         }
         // A file that could not be read may have had the sites; do not blame the others.
         if result.sites == nil, !readFailed, let file = result.sitesFile {
-            problems.append(ConfigProblem(file: file, key: "[\(ConfigSchema.sites)]",
+            problems.append(ConfigProblem(file: file, line: 0, key: "[\(ConfigSchema.sites)]",
                                           message: tr("no approved sites: add a [Sites] group with at least one site, like Example=example.com")))
         }
         // A one-bit change turns block=* into block=j: a valid file no one would mean. Said at
