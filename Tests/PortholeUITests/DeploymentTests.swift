@@ -122,6 +122,7 @@ final class DeploymentTests: XCTestCase {
                 proxy-ignore=127.0.0.1
                 """)
             defer { fixture.tearDown() }
+            _ = fixture.home.write("config/porthole/porthole.conf", try String(contentsOfFile: fixture.config, encoding: .utf8))
             let page = "http://library.example/catalogue"
             try fixture.start([])
             XCTAssertTrue(try fixture.waitForBus())
