@@ -180,7 +180,7 @@ func mutate(_ text: [UInt8], _ random: inout Random) -> (bytes: [UInt8], touched
 }
 
 func write(_ bytes: [UInt8], to path: String) {
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
 }
 
 func writeChrome(_ replaced: (name: String, bytes: [UInt8])? = nil) {

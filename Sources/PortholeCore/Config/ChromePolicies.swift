@@ -15,7 +15,7 @@ import FoundationEssentials
 struct ChromePolicies {
     var allow: [String] = []
     var block: [String] = []
-    /// The files read, in name order (skipped ones included: they were looked at).
+    /// The files read as policies, in name order (a skipped file has a notice instead).
     var files: [String] = []
     var problems: [ConfigProblem] = []
     var notices: [ConfigNotice] = []
@@ -116,6 +116,8 @@ struct ChromePolicies {
                 : tr("no file in the Chrome policy folder could be read as policies")))
             return policies
         }
+        // The files read as policies (--check-config says "ok" for each); skipped ones have a notice.
+        policies.files = policies.parsed.map(\.path)
         for name in order {
             guard let entry = entries[name] else { continue }
             policies.apply(entry, all: entries, validateFilter: validateFilter)
