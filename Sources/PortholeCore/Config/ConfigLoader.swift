@@ -94,7 +94,7 @@ public enum ConfigLoader {
             result.resolved.sources += chrome.files
             for setting in chrome.settings {
                 if !result.chromeFromSystem, let file = result.lockedBy(setting.key) {
-                    notices.append(ConfigNotice(origin: setting.file, line: setting.line,
+                    notices.append(ConfigNotice(origin: setting.file + ":" + String(setting.line ?? 0), line: setting.line,
                                                 message: tr("{key} is locked by {file}").filled(["key": setting.policy + " (" + setting.key.description + ")", "file": file])))
                 } else {
                     setting.assignment(&result.resolved)
@@ -244,13 +244,13 @@ public enum ConfigLoader {
         guard !pages.isEmpty else { return }
         if result.sites != nil {
             for page in pages {
-                notices.append(ConfigNotice(origin: page.file, line: page.line, message: tr("{policy} is not used: the sites come from [Sites] in {file}").filled(["policy": page.policy, "file": result.sitesFile ?? ""])))
+                notices.append(ConfigNotice(origin: page.file + ":" + String(page.line ?? 0), line: page.line, message: tr("{policy} is not used: the sites come from [Sites] in {file}").filled(["policy": page.policy, "file": result.sitesFile ?? ""])))
             }
             return
         }
         if result.sitesLocked, !result.chromeFromSystem {
             for page in pages {
-                notices.append(ConfigNotice(origin: page.file, line: page.line, message: tr("{key} is locked by {file}").filled(["key": page.policy, "file": result.lockedBy(ConfigKey(group: ConfigSchema.sites, name: "")) ?? ""])))
+                notices.append(ConfigNotice(origin: page.file + ":" + String(page.line ?? 0), line: page.line, message: tr("{key} is locked by {file}").filled(["key": page.policy, "file": result.lockedBy(ConfigKey(group: ConfigSchema.sites, name: "")) ?? ""])))
             }
             return
         }
@@ -259,7 +259,7 @@ public enum ConfigLoader {
         for page in pages {
             let site = Site(name: page.address, address: page.address)
             guard lists.isAllowed(site.url) else {
-                notices.append(ConfigNotice(origin: page.file, line: page.line, message: tr("{policy} \"{address}\" is not a site: the URL lists block it, as Chrome would").filled(["policy": page.policy, "address": page.address])))
+                notices.append(ConfigNotice(origin: page.file + ":" + String(page.line ?? 0), line: page.line, message: tr("{policy} \"{address}\" is not a site: the URL lists block it, as Chrome would").filled(["policy": page.policy, "address": page.address])))
                 continue
             }
             sites.append(site)
