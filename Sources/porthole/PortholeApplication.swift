@@ -283,12 +283,15 @@ final class PortholeApplication {
         engine?.show(result)
         engine?.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
         lastLoad = result
+        chromePolicyWatcher.watch(configuration.chromePolicies)
         Log.info("configuration loaded", fields: ["PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
                                                   "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])
     }
 
     /// The last configuration load, for the engine created after it.
     private var lastLoad: ConfigLoadResult?
+    /// Reloads when the Chrome policy folder changes, as Chrome does.
+    private lazy var chromePolicyWatcher = ChromePolicyWatcher { [unowned self] in self.reloadConfiguration() }
 
     private func reloadConfiguration() {
         guard engine != nil else { return }

@@ -169,7 +169,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(mkfifo(fifo, 0o600), 0)
             let check = try Subprocess.run(BuildProducts.porthole, ["--check-config", fifo], environment: environment, timeout: 20)
             XCTAssertEqual(check.status, 1)
-            XCTAssertEqual(check.stderr, "\(fifo): cannot read: not a regular file\n")
+            XCTAssertEqual(check.stderr, "\(fifo):0: cannot read: not a regular file\n")
         }
     }
 

@@ -103,4 +103,42 @@ final class DeploymentTests: XCTestCase {
                           "after reload-config the Chrome allowlist lets the page load")
         }
     }
+
+    /// Chrome re-reads its policy folder when it changes; so does Porthole (GFileMonitor,
+    /// debounced by ConfigWatch), without SIGHUP or reload-config.
+    func testAChangedChromePolicyFolderIsReadWithoutAReloadCommand() throws {
+        try MainActor.assumeIsolated {
+            let proxy = TestServer()
+            defer { proxy.stop() }
+            proxy.route = { _ in .html("<title>Library</title>") }
+            let policies = TemporaryDirectory()
+            defer { policies.remove() }
+            _ = policies.write("managed/porthole.json", #"{"URLBlocklist": ["*"]}"#)
+            let fixture = try BrowserProcessFixture(extraConfig: """
+                [Policy]
+                chrome-policies=\(policies.path)/managed
+                [Network]
+                proxy=\(proxy.proxyURI)
+                proxy-ignore=127.0.0.1
+                """)
+            defer { fixture.tearDown() }
+            _ = fixture.home.write("config/porthole/porthole.conf", try String(contentsOfFile: fixture.config, encoding: .utf8))
+            let page = "http://library.example/catalogue"
+            try fixture.start([])
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the first page is shown")
+            XCTAssertEqual(try fixture.porthole([page]).status, 0)
+            try fixture.sync()
+            XCTAssertTrue(UI.wait(30) { ((try? fixture.porthole(["status"]))?.stdout ?? "").contains("refusals: 1\n") }, "refused before")
+
+            // Written the way deploy tools do: a new file renamed over the old one.
+            _ = policies.write("managed/.porthole.json.new", #"{"URLBlocklist": ["*"], "URLAllowlist": ["library.example"]}"#)
+            XCTAssertEqual(rename(policies.path + "/managed/.porthole.json.new", policies.path + "/managed/porthole.json"), 0)
+            // The reload is logged by the browser; wait for the journal-free sign: the page loads.
+            XCTAssertTrue(UI.wait(30) {
+                _ = try? fixture.porthole([page])
+                return proxy.count(path: "/catalogue", host: "library.example") >= 1
+            }, "after the folder changed the Chrome allowlist lets the page load")
+        }
+    }
 }

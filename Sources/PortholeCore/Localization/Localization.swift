@@ -137,7 +137,24 @@ public enum Localization {
 
 extension String {
     /// The translated text with its `{name}` placeholders replaced by `values[name]`.
+    ///
+    /// One pass over the template: a value is never searched for placeholders itself (a filter
+    /// written `{reason}` stays as written), and 100,000 messages cost no more than their length
+    /// (`replacing` per placeholder was half of loading 100,000 unreadable filters).
     public func filled(_ values: KeyValuePairs<String, String>) -> String {
-        values.reduce(self) { text, pair in text.replacing("{\(pair.key)}", with: pair.value) }
+        var out = ""
+        var rest = Substring(self)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = values.first(where: { $0.key == after[..<close] })?.value {
+                out += value
+                rest = after[after.index(after: close)...]
+            } else {
+                out += "{"
+                rest = after
+            }
+        }
+        return out + rest
     }
 }
