@@ -267,7 +267,7 @@ final class PortholeApplication {
         let toJournal = g_log_writer_is_journald(STDERR_FILENO) != 0
         for (text, event) in result.notices.map({ ($0.description, "config-lock") }) + result.problems.map({ ($0.description, "config-problem") }) {
             if !toJournal { report("porthole: \(text)") }
-            Log.write(toJournal ? .warning : .info, text, fields: ["PORTHOLE_EVENT": event])
+            Log.write(toJournal ? .warning : .debug, text, fields: ["PORTHOLE_EVENT": event])
         }
         switch reloading ? ConfigReload.decide(result, running: configuration) : .apply(result.effectiveConfiguration, notes: []) {
         case .keep(let reason):
@@ -283,7 +283,7 @@ final class PortholeApplication {
         engine?.show(result)
         engine?.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
         lastLoad = result
-        Log.info("configuration loaded", fields: ["PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
+        Log.info("configuration loaded", fields: ["PORTHOLE_EVENT": "config-loaded", "PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
                                                   "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])
     }
 
@@ -320,7 +320,7 @@ final class PortholeApplication {
         // Read-only, for `porthole status` and monitoring: org.gtk.Actions.Describe("status").
         statusAction = StateAction(name: "status", state: status.variant(), in: map)
         sighup = MainLoop.onUnixSignal(SIGHUP) { [unowned self] in
-            Log.info("SIGHUP: reloading the configuration")
+            Log.info("SIGHUP: reloading the configuration", fields: ["PORTHOLE_EVENT": "config-sighup"])
             self.reloadConfiguration()
         }
     }
