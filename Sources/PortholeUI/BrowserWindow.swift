@@ -298,6 +298,7 @@ public final class BrowserWindow {
         attachTouchInput(newSession: true)
         madeFindBar?.close()
         viewChanged()
+        onEvent?(.visitorSessionStarted)
         goHome()
     }
 
@@ -610,7 +611,7 @@ public final class BrowserWindow {
         case .webProcessTerminated:
             // A kiosk's visitor sees the crash page instead; at a desk the reload is silent otherwise.
             crashNoticePending = options.kiosk == nil && options.rules.reloadsAfterCrash
-        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused: break
+        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused, .webProcessHung, .visitorSessionStarted: break
         }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.

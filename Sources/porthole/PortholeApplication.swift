@@ -19,6 +19,9 @@ final class PortholeApplication {
     private var window: BrowserWindow?
     private var appActions: [String: SimpleAction] = [:]
     private var sighup: ScheduledSource?
+    /// SIGTERM (systemd's stop, `kill`) ends the main loop, so that shutdown tells the service
+    /// manager and removes the status file instead of leaving a healthy-looking one behind.
+    private var sigterm: ScheduledSource?
     /// systemd's notify socket, when running as a `Type=notify` service.
     private var notifier: ServiceNotifier?
     /// The configuration sources and overrides the running browser was started with.
@@ -26,8 +29,17 @@ final class PortholeApplication {
     private var overrides: [ConfigKey: String] = [:]
     private(set) var configuration = Configuration.failClosed()
     /// What `porthole status` reads: the `status` action's state, updated as events arrive.
-    private var status = BrowserStatus(startedAt: Int(time(nil)))
+    private var status: BrowserStatus = {
+        var status = BrowserStatus(startedAt: Int(time(nil)))
+        status.version = AboutPorthole.version
+        return status
+    }()
     private var statusAction: StateAction?
+    /// The status in Prometheus's text format, for monitors without the session bus.
+    private let statusFile = StatusFile(environment: ProcessInfo.processInfo.environment)
+    /// Rewrites the status file while nothing happens, so that its time and the error page's
+    /// duration stay current (a monitor can tell a stale file from a quiet kiosk).
+    private var statusRefresh: ScheduledSource?
 
     init() {
         let app = gtk_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE)!
@@ -43,7 +55,11 @@ final class PortholeApplication {
         connections.connect(object, "command-line", .pointerReturningInt { [unowned self] commandLine in
             self.commandLine(commandLine?.assumingMemoryBound(to: GApplicationCommandLine.self))
         })
-        connections.connect(object, "shutdown", .plain { [unowned self] in self.notifier?.stopping() })
+        connections.connect(object, "shutdown", .plain { [unowned self] in
+            self.notifier?.stopping()
+            self.statusRefresh?.cancel()
+            self.statusFile.remove()
+        })
     }
 
     private var application: UnsafeMutablePointer<GtkApplication> { appOwner.typed()! }
@@ -90,7 +106,7 @@ final class PortholeApplication {
         add("version", G_OPTION_ARG_NONE, tr("Print the version and exit"))
         add("", G_OPTION_ARG_FILENAME_ARRAY, "", tr("[URL|FILE]"))
         // TRANSLATORS: the command lines after "Admin tools:" stay as they are.
-        g_application_set_option_context_summary(gApplication, tr("Porthole shows only the sites its configuration approves.\n\nAdmin tools:\n  porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]\n  porthole --check-config [FILE...]\n  porthole status [--max-error-minutes N]\n  echo PIN | porthole --hash-pin"))
+        g_application_set_option_context_summary(gApplication, tr("Porthole shows only the sites its configuration approves.\n\nAdmin tools:\n  porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]\n  porthole --check-config [FILE...]\n  porthole status [--json] [--max-error-minutes N]\n  echo PIN | porthole --hash-pin"))
     }
 
     /// Runs in the process that was started, before it looks for a running instance.
@@ -278,12 +294,20 @@ final class PortholeApplication {
             notes.forEach { Log.warning($0, fields: ["PORTHOLE_EVENT": "config-reload"]) }
             configuration = next
         }
-        status.configurationLoaded(files: result.sources, problems: result.problems.count, kiosk: configuration.kiosk.enabled)
+        let digest = StatusReport.configDigest(result.sources.compactMap { path in
+            var contents: UnsafeMutablePointer<gchar>?
+            var length: gsize = 0
+            guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }
+            defer { g_free(contents) }
+            return (path, Array(UnsafeRawBufferPointer(start: contents, count: Int(length))))
+        })
+        status.configurationLoaded(files: result.sources, problems: result.problems.count, kiosk: configuration.kiosk.enabled, digest: digest)
         publishStatus()
         engine?.show(result)
         engine?.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
         lastLoad = result
         Log.info("configuration loaded", fields: ["PORTHOLE_EVENT": "config-loaded", "PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
+                                                  "PORTHOLE_CONFIG_DIGEST": digest,
                                                   "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])
     }
 
@@ -319,9 +343,18 @@ final class PortholeApplication {
         appActions["quit"] = SimpleAction(name: "quit", in: map) { [unowned self] in self.quit() }
         // Read-only, for `porthole status` and monitoring: org.gtk.Actions.Describe("status").
         statusAction = StateAction(name: "status", state: status.variant(), in: map)
+        writeStatusFile()
+        statusRefresh = MainLoop.every(milliseconds: 30_000) { [unowned self] in
+            self.writeStatusFile()
+            return true
+        }
         sighup = MainLoop.onUnixSignal(SIGHUP) { [unowned self] in
             Log.info("SIGHUP: reloading the configuration", fields: ["PORTHOLE_EVENT": "config-sighup"])
             self.reloadConfiguration()
+        }
+        sigterm = MainLoop.onUnixSignal(SIGTERM) { [unowned self] in
+            Log.info("SIGTERM: quitting", fields: ["PORTHOLE_EVENT": "sigterm"])
+            g_application_quit(self.gApplication)
         }
     }
 
@@ -374,6 +407,11 @@ final class PortholeApplication {
         guard let statusAction, status != publishedStatus else { return }
         statusAction.set(status.variant())
         publishedStatus = status
+        writeStatusFile()
+    }
+
+    private func writeStatusFile() {
+        statusFile.write(StatusReport.prometheus(status, now: Int(time(nil)), maximumErrorSeconds: StatusCommand.defaultMaximumErrorMinutes * 60))
     }
 
     private func quit() {

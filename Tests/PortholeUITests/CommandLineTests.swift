@@ -36,7 +36,9 @@ final class BrowserProcessFixture {
             """)
     }
 
-    var environment: [String: String] { bus.environment(home: home) }
+    /// Added to the bus's environment for the browser and the commands a test runs.
+    var extraEnvironment: [String: String] = [:]
+    var environment: [String: String] { bus.environment(home: home).merging(extraEnvironment) { $1 } }
 
     func start(_ arguments: [String]) throws {
         browser = try Subprocess(BuildProducts.porthole, arguments, environment: environment)
