@@ -408,7 +408,8 @@ final class CommandLineTests: XCTestCase {
                          "/usr/share/applications/dev.porthole.Porthole.desktop", "/usr/share/metainfo/dev.porthole.Porthole.metainfo.xml",
                          "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1", "/usr/share/man/man5/porthole.conf.5",
                          "/usr/lib/systemd/user/porthole-kiosk.service", "/usr/share/porthole/cage/porthole-cage-session",
-                         "/usr/share/porthole/cage/porthole-cage.service"]
+                         "/usr/lib/systemd/system/porthole-cage.service", "/usr/sbin/porthole-kiosk-setup",
+                         "/usr/share/man/man8/porthole-kiosk-setup.8", "/usr/share/doc/porthole/admin-guide.md"]
             for file in files {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: destdir.path + file), "\(file) is installed")
             }
@@ -416,6 +417,11 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
             let unit = (try? String(contentsOfFile: destdir.path + "/usr/lib/systemd/user/porthole-kiosk.service", encoding: .utf8)) ?? ""
             XCTAssertTrue(unit.contains("ExecStart=/usr/bin/porthole --kiosk"), "the unit runs the installed binary: \(unit)")
+            // The recipe names the installed files, never make install's default /usr/local.
+            for file in ["/usr/lib/systemd/system/porthole-cage.service", "/usr/sbin/porthole-kiosk-setup"] {
+                let text = (try? String(contentsOfFile: destdir.path + file, encoding: .utf8)) ?? ""
+                XCTAssertFalse(text.contains("/usr/local"), "\(file) names /usr/local")
+            }
             let desktop = try Subprocess.run("/usr/bin/desktop-file-validate", [share + "/applications/dev.porthole.Porthole.desktop"])
             XCTAssertEqual(desktop.status, 0, desktop.stdout + desktop.stderr)
 
