@@ -35,6 +35,7 @@ public enum Log {
         "kiosk-start": "046c0c721538430a8c79c84bf8d2cafd",
         "navigation-blocked": "81f23f5f870149d1ad3afa4d059ab030",
         "network-available": "12a374dc31f74e9ebfa3351625829d03",
+        "open-site-unknown": "c73e469142894bd9806e42781afddcd3",
         "page-hung": "79526550411b4fbb82e2891abf385f2a",
         "page-unresponsive": "482228be602d4502b6c8c688de6c63dd",
         "permission": "0461365e36d4432e8d16e9d410a6e2ab",

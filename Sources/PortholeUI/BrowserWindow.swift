@@ -257,7 +257,13 @@ public final class BrowserWindow {
     public func goHome() { load(url: options.homeURL) }
 
     public func openSite(_ nameOrAddress: String) {
-        guard let site = options.sites.site(named: nameOrAddress) else { return }
+        guard let site = options.sites.site(named: nameOrAddress) else {
+            // An action has no answer to send back (`gapplication action` returns before it runs):
+            // the journal says it, with the names that would have worked.
+            Log.warning("open-site: no site is named \"\(nameOrAddress)\" (the sites: \(options.sites.sites.map(\.name).joined(separator: ", ")))",
+                        fields: ["PORTHOLE_EVENT": "open-site-unknown", "PORTHOLE_SITE": nameOrAddress])
+            return
+        }
         load(url: site.url)
     }
 

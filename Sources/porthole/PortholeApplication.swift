@@ -151,7 +151,10 @@ final class PortholeApplication {
         // the bus services then start on the core that GTK's set-up (one thread) leaves idle.
         prepare(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
                 report: { Console.error($0) })
-        guard gtk_init_check(nil, nil) != 0 else { return }
+        // A second `porthole URL` hands its URL to the running browser, which decides it with the
+        // running configuration: loading it here first would decide it with this process's own
+        // (and log the refusal twice).
+        guard !anotherInstanceRuns(), gtk_init_check(nil, nil) != 0 else { return }
         startEngine()
         makeWindow(application: nil, loading: target)
     }
@@ -179,6 +182,21 @@ final class PortholeApplication {
             g_dbus_connection_call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "StartServiceByName",
                                    parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
         }
+    }
+
+    /// Whether a running Porthole owns the application's name on the session bus (one round trip
+    /// on the connection `startBusServices` made). Two starting at once both see none; the one
+    /// that loses the name then drops its early start in `registered`.
+    private func anotherInstanceRuns() -> Bool {
+        guard let bus = sessionBus?.opaque else { return false }
+        var arguments: [OpaquePointer?] = [g_variant_new_string(Self.applicationID)]
+        let parameters = arguments.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 1) }
+        guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                      "NameHasOwner", parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil) else { return false }
+        defer { g_variant_unref(reply) }
+        guard let owned = g_variant_get_child_value(reply, 0) else { return false }
+        defer { g_variant_unref(owned) }
+        return g_variant_get_boolean(owned) != 0
     }
 
     /// Another Porthole runs already: this process hands its command line over and exits, so

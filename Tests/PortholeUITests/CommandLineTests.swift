@@ -195,6 +195,47 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// A second `porthole URL` hands the URL over undecided: the running browser decides it with
+    /// the running configuration, and only it logs the refusal. The second process decided it
+    /// with its own configuration first, and logged the refusal too.
+    func testASecondPortholeLeavesTheDecisionToTheRunningOne() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture(extraConfig: "[Policy]\nblock=*\nallow=127.0.0.1\n")
+            defer { fixture.tearDown() }
+            let own = fixture.home.write("own.conf", "[Sites]\nLocal=\(fixture.server.url("/first"))\n[Policy]\nblock=*\n")
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the first instance shows its home page")
+            let second = try fixture.porthole(["--config", own, "https://refused.example/"])
+            XCTAssertEqual(second.status, 0, second.stderr)
+            XCTAssertFalse(second.stderr.contains("refused.example"), "the second process decided the URL itself: \(second.stderr)")
+            try fixture.sync()
+            fixture.browser?.stop()
+            let running = fixture.browser?.stderr ?? ""
+            XCTAssertEqual(running.components(separatedBy: "blocked https://refused.example/").count - 1, 1,
+                           "the running browser refused it, once: \(running)")
+        }
+    }
+
+    /// `gapplication action … open-site` has no answer to carry back; an unknown name is said in
+    /// the log, with the names that would have worked, instead of nothing at all.
+    func testOpenSiteWithAnUnknownNameSaysSo() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 })
+            let open = try Subprocess.run("/usr/bin/gapplication", ["action", "dev.porthole.Porthole", "open-site", "'Nope'"],
+                                          environment: fixture.environment)
+            XCTAssertEqual(open.status, 0, open.stderr)
+            try fixture.sync()
+            fixture.browser?.stop()
+            let log = fixture.browser?.stderr ?? ""
+            XCTAssertTrue(log.contains("open-site: no site is named \"Nope\" (the sites: Local)"), log)
+        }
+    }
+
     /// The environment of each WebKitWebProcess started by `pid` (its children).
     private static func webProcessEnvironments(of pid: Int32) -> [[String]] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
