@@ -96,6 +96,12 @@ check-files:
 	sh -n Resources/cage/porthole-kiosk-setup Resources/cage/porthole-cage-session
 	appstreamcli validate --strict --no-net Resources/dev.porthole.Porthole.metainfo.xml
 	desktop-file-validate Resources/dev.porthole.Porthole.desktop
+	@# As installed: with the translations from po/ merged in (msgfmt --desktop, --xml).
+	mkdir -p .build/check-files
+	msgfmt --desktop --template=Resources/dev.porthole.Porthole.desktop -d po -o .build/check-files/dev.porthole.Porthole.desktop
+	msgfmt --xml --template=Resources/dev.porthole.Porthole.metainfo.xml -d po -o .build/check-files/dev.porthole.Porthole.metainfo.xml
+	desktop-file-validate .build/check-files/dev.porthole.Porthole.desktop
+	appstreamcli validate --strict --no-net .build/check-files/dev.porthole.Porthole.metainfo.xml
 
 unit-test: deps locale
 	$(SWIFT) test --disable-swift-testing --filter 'PortholeCoreTests|GLibBridgeTests'
@@ -155,8 +161,10 @@ install: locale
 	install -Dm644 -s $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
 	install -Dm644 Resources/porthole.conf.example $(DATADIR)/porthole/porthole.conf.example
-	install -Dm644 Resources/dev.porthole.Porthole.desktop $(DATADIR)/applications/dev.porthole.Porthole.desktop
-	install -Dm644 Resources/dev.porthole.Porthole.metainfo.xml $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
+	install -d $(DATADIR)/applications $(DATADIR)/metainfo
+	msgfmt --desktop --template=Resources/dev.porthole.Porthole.desktop -d po -o $(DATADIR)/applications/dev.porthole.Porthole.desktop
+	msgfmt --xml --template=Resources/dev.porthole.Porthole.metainfo.xml -d po -o $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
+	chmod 644 $(DATADIR)/applications/dev.porthole.Porthole.desktop $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
 	install -Dm644 Resources/dev.porthole.Porthole.svg $(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg
 	install -Dm644 Resources/porthole.1 $(DATADIR)/man/man1/porthole.1
 	install -Dm644 Resources/porthole.conf.5 $(DATADIR)/man/man5/porthole.conf.5

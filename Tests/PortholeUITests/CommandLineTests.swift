@@ -465,6 +465,15 @@ final class CommandLineTests: XCTestCase {
             }
             let desktop = try Subprocess.run("/usr/bin/desktop-file-validate", [share + "/applications/dev.porthole.Porthole.desktop"])
             XCTAssertEqual(desktop.status, 0, desktop.stdout + desktop.stderr)
+            // In every language the po files have: the entry and the metainfo carry their translations.
+            let entry = (try? String(contentsOfFile: share + "/applications/dev.porthole.Porthole.desktop", encoding: .utf8)) ?? ""
+            let metainfo = (try? String(contentsOfFile: share + "/metainfo/dev.porthole.Porthole.metainfo.xml", encoding: .utf8)) ?? ""
+            for language in ["de", "es", "fr", "ru", "zh_CN", "zh_TW"] {
+                XCTAssertTrue(entry.contains("\nComment[\(language)]="), "the desktop entry's Comment in \(language)")
+                XCTAssertTrue(entry.contains("\nGenericName[\(language)]="), "the desktop entry's GenericName in \(language)")
+                XCTAssertTrue(metainfo.contains("<summary xml:lang=\"\(language)\">"), "the metainfo's summary in \(language)")
+            }
+            XCTAssertTrue(entry.contains("Comment[zh_TW]=只瀏覽這部電腦核准的網站"), entry)
 
             // The installed binary, started from / with no checkout in reach, finds its own data
             // and opens a page.
