@@ -195,7 +195,7 @@ deb-test: deb
 # and the screenshot shows the page a local server sent. Writes kiosk-boot.png.
 kiosk-boot-test: deb
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(KIOSK_TEST_PACKAGES)"
-	sh Tests/Packaging/kiosk-boot-test.sh ./porthole_$(VERSION)_$$(dpkg --print-architecture).deb kiosk-boot.png
+	sh Tests/Packaging/kiosk-boot-test.sh ./porthole_$(VERSION)_$$(dpkg --print-architecture).deb kiosk-boot.png || [ $$? = 77 ]
 
 uninstall:
 	rm -f $(INSTALLED_FILES)

@@ -32,10 +32,13 @@ cleanup() {
     for pid in $server_pid $xvfb_pid; do kill "$pid" 2>/dev/null || true; done
     [ -z "$kiosk_pid" ] || wait "$kiosk_pid" 2>/dev/null || true
     porthole-kiosk-setup --disable >/dev/null 2>&1 || true
+    # porthole-kiosk-setup made graphical.target the default: put back what was there.
+    if [ -n "$default_target" ]; then ln -sfn "$default_target" /etc/systemd/system/default.target; else rm -f /etc/systemd/system/default.target; fi
     userdel -r "$user" 2>/dev/null || true
     rm -rf "/run/user/$uid" /run/porthole "$work"
 }
 uid=none
+default_target=$(readlink /etc/systemd/system/default.target || true)
 trap cleanup EXIT
 
 echo "== apt-get install $deb"
@@ -90,7 +93,8 @@ printf '[Sites]\nMuseum=http://127.0.0.1:%s/\n' "$port" > "$home/.config/porthol
 chown -R "$user:" "$home/.config"
 
 echo "== boot: cage as systemd would start it, nested on Xvfb $display"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp -ac > "$work/xvfb.log" 2>&1 &
+# 1024x768: the size of the window wlroots' X11 backend opens, so the screenshot is cage's output.
+Xvfb "$display" -screen 0 1024x768x24 -nolisten tcp -ac > "$work/xvfb.log" 2>&1 &
 xvfb_pid=$!
 # What pam_systemd (logind) makes for the session, and the unit's RuntimeDirectory=porthole.
 mkdir -p "/run/user/$uid" && chown "$user:" "/run/user/$uid" && chmod 700 "/run/user/$uid"
@@ -125,6 +129,7 @@ exit 1
 STANDIN
 chmod 755 "$work/bin/systemctl"
 chmod 755 "$work"
+: > "$work/imported" && chmod 666 "$work/imported"
 setsid runuser -u "$user" -- env -i PATH="$work/bin:/usr/bin:/bin" HOME="$home" USER="$user" LOGNAME="$user" \
     XDG_RUNTIME_DIR="/run/user/$uid" RUNTIME_DIRECTORY=/run/porthole DISPLAY="$display" WLR_BACKENDS=x11 \
     $cage_env dbus-run-session -- $cage_exec > "$work/kiosk.log" 2>&1 &
@@ -132,13 +137,13 @@ kiosk_pid=$!
 
 echo "== waiting for the page on screen"
 # The server saw the page and the image its document asks for once committed; then the screen
-# shows the page's green (sampled at the centre and near the corners, where a window frame or
-# a panel would be).
+# shows the page's green (sampled at the centre and near the top corners and above the kiosk's
+# toolbar, where a window frame or another client would be).
 shown=false
 for attempt in $(seq 1 120); do
     if grep -q '"GET /shown.png' "$work/server.log" && import -display "$display" -window root "$work/shot.png" 2>/dev/null; then
-        pixels=$(convert "$work/shot.png" -format '%[pixel:p{640,400}] %[pixel:p{5,5}] %[pixel:p{1274,794}]' info:)
-        if [ "$pixels" = "srgb(31,122,77) srgb(31,122,77) srgb(31,122,77)" ]; then shown=true; break; fi
+        pixels=$(convert "$work/shot.png" -format '%[pixel:p{512,350}] %[pixel:p{5,5}] %[pixel:p{1018,5}] %[pixel:p{1018,690}]' info:)
+        if [ "$pixels" = "srgb(31,122,77) srgb(31,122,77) srgb(31,122,77) srgb(31,122,77)" ]; then shown=true; break; fi
     fi
     kill -0 "$kiosk_pid" 2>/dev/null || break
     sleep 0.5
