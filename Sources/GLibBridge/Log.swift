@@ -24,6 +24,7 @@ public enum Log {
         "config-sighup": "ff6e473b4a064bba9d4e2ff43c62bc9e",
         "crash-loop": "f1797389f73c403d833d0a257b0b66bb",
         "crash-recovery": "5f4b246b82614942b3e3de0738c56430",
+        "display-lost": "5aed463fe39b482b84d9002ceb490b0d",
         "download-refused": "b1c09eca199141b8b7cc79ff8a552dbc",
         "exit-pin-wrong": "f5f9685e120d4b1b94a2c163967436fe",
         "exit-refused": "efefae094c0946a98ef34de9f4bd63f2",

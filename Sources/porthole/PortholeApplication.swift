@@ -349,6 +349,7 @@ final class PortholeApplication {
     // MARK: Window and actions
 
     private func startup() {
+        DisplayWatch.start()
         let map = UnsafeMutableRawPointer(application)
         // The remote-control surface: `gapplication action dev.porthole.Porthole NAME`.
         for name in ["reload", "home", "back", "forward", "stop"] {

@@ -236,6 +236,27 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// The X server goes away under the browser: it exits with status 1 (so that its service is
+    /// restarted) and says so in the log, where it used to end with Xlib's line alone.
+    func testLosingTheDisplaySaysSoAndExitsWithOne() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let number = 300 + Int(getpid() % 300)
+            let xvfb = try Subprocess("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"], collectsOutput: false)
+            defer { xvfb.stop() }
+            XCTAssertTrue(UI.wait(30) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }, "Xvfb :\(number) runs")
+            fixture.extraEnvironment = ["DISPLAY": ":\(number)", "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11"]
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the page is shown")
+            xvfb.stop()
+            let browser = try XCTUnwrap(fixture.browser)
+            XCTAssertTrue(browser.wait(timeout: 30), "the browser ends without its display")
+            XCTAssertEqual(browser.status, 1)
+            XCTAssertTrue(browser.stderr.contains("lost the display :\(number): exiting with status 1"), browser.stderr)
+        }
+    }
+
     /// The environment of each WebKitWebProcess started by `pid` (its children).
     private static func webProcessEnvironments(of pid: Int32) -> [[String]] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
