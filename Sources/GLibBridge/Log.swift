@@ -40,6 +40,7 @@ public enum Log {
         "page-hung": "79526550411b4fbb82e2891abf385f2a",
         "page-unresponsive": "482228be602d4502b6c8c688de6c63dd",
         "permission": "0461365e36d4432e8d16e9d410a6e2ab",
+        "profile-problem": "0b5ed08874c04b8a91a90a8699d3805e",
         "refullscreen": "0be5a9bb5a1248b0b8c57ec1a2e599eb",
         "refused": "44ddea449e95400585667bb03a7af3c4",
         "retry-scheduled": "ab86556cc3ae43f28be2c94c95673e92",

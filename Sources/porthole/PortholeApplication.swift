@@ -251,6 +251,30 @@ final class PortholeApplication {
         self.engine = engine
         notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment, pid: getpid())
         notifier?.startWatchdog()
+        checkProfile()
+    }
+
+    /// Looks at the profile's directories (where the engine keeps website data and its cache):
+    /// a read-only or nearly full disk is logged once when it appears and makes the status a
+    /// WARNING, instead of failing WebKit's writes without a word. Checked at start and with
+    /// every status refresh.
+    private func checkProfile() {
+        func directory(_ base: UnsafePointer<gchar>?) -> String { (base.map { String(cString: $0) } ?? "/tmp") + "/porthole" }
+        var directories = [directory(g_get_user_cache_dir())]
+        if !configuration.keepsWebsiteDataInMemory { directories.insert(directory(g_get_user_data_dir()), at: 0) }
+        let problems = ProfileCheck.problems(directories.map { path in
+            if g_mkdir_with_parents(path, 0o700) != 0 || access(path, W_OK) != 0 {
+                return ProfileProbe(path: path, unwritable: String(cString: strerror(errno)))
+            }
+            var info = statvfs()
+            return ProfileProbe(path: path, freeBytes: statvfs(path, &info) == 0 ? UInt64(info.f_bavail) * UInt64(info.f_frsize) : nil)
+        })
+        guard problems != status.profileProblems else { return }
+        for problem in problems where !status.profileProblems.contains(problem) {
+            Log.warning(problem, fields: ["PORTHOLE_EVENT": "profile-problem"])
+        }
+        status.profileProblems = problems
+        publishStatus()
     }
 
     /// Runs in the primary instance, for its own command line and for every later `porthole …`.
@@ -364,6 +388,7 @@ final class PortholeApplication {
         statusAction = StateAction(name: "status", state: status.variant(), in: map)
         writeStatusFile()
         statusRefresh = MainLoop.every(milliseconds: 30_000) { [unowned self] in
+            self.checkProfile()
             self.writeStatusFile()
             return true
         }

@@ -168,7 +168,7 @@ final class BrowserStatusTests: XCTestCase {
             "porthole_visitor_sessions_total 0", "porthole_refusals_total 1", "porthole_crashes_total 0", "porthole_hangs_total 0",
             "porthole_last_refusal_timestamp_seconds 1002", "porthole_last_crash_timestamp_seconds 0",
             "porthole_last_hang_timestamp_seconds 0", "porthole_last_visitor_session_timestamp_seconds 0",
-            "porthole_error_page_since_timestamp_seconds 0",
+            "porthole_error_page_since_timestamp_seconds 0", "porthole_profile_writable 1",
         ])
         for (index, line) in lines.enumerated() where !line.hasPrefix("#") {
             let name = String(line.prefix { $0 != "{" && $0 != " " })
@@ -201,5 +201,34 @@ final class BrowserStatusTests: XCTestCase {
         XCTAssertNotEqual(StatusReport.configDigest([("/a", Array("xy".utf8)), ("/b", [])]),
                           StatusReport.configDigest([("/a", Array("x".utf8)), ("/b", Array("y".utf8))]))
         XCTAssertEqual(StatusReport.configDigest([]), "")
+    }
+
+    /// A read-only or nearly full disk under the profile: WebKit's writes fail without a word.
+    func testProfileProblemsAreNamedAndMakeAWarning() {
+        let mib: UInt64 = 1 << 20
+        let rows: [([ProfileProbe], [String], UInt)] = [
+            ([ProfileProbe(path: "/home/k/.local/share/porthole", freeBytes: 10_000 * mib)], [], #line),
+            ([ProfileProbe(path: "/home/k/.local/share/porthole", freeBytes: 64 * mib)], [], #line),
+            ([ProfileProbe(path: "/home/k/.cache/porthole", freeBytes: 63 * mib)],
+             ["the disk under the profile at /home/k/.cache/porthole is almost full: 63 MiB free"], #line),
+            ([ProfileProbe(path: "/home/k/.local/share/porthole", unwritable: "Read-only file system")],
+             ["cannot write the profile at /home/k/.local/share/porthole: Read-only file system"], #line),
+            ([ProfileProbe(path: "/d", unwritable: "No space left on device", freeBytes: 0), ProfileProbe(path: "/c", freeBytes: nil)],
+             ["cannot write the profile at /d: No space left on device"], #line),
+        ]
+        for (probes, expected, line) in rows {
+            XCTAssertEqual(ProfileCheck.problems(probes), expected, line: line)
+        }
+        var status = BrowserStatus(startedAt: 0)
+        status.profileProblems = ["cannot write the profile at /d: Read-only file system"]
+        XCTAssertEqual(StatusReport.health(status, now: 0, maximumErrorSeconds: 300).health, .warning)
+        XCTAssertTrue(StatusReport.prometheus(status, now: 0, maximumErrorSeconds: 300).contains("\nporthole_profile_writable 0\n"))
+        XCTAssertEqual(StatusReport.render(status, now: 0, maximumErrorSeconds: 300).lines.last,
+                       "health: cannot write the profile at /d: Read-only file system")
+        status.configurationLoaded(files: [], problems: 1, kiosk: false)
+        XCTAssertEqual(StatusReport.health(status, now: 0, maximumErrorSeconds: 300).health, .critical, "failing closed stays CRITICAL")
+        let variant = g_variant_ref_sink(status.variant())!
+        defer { g_variant_unref(variant) }
+        XCTAssertEqual(BrowserStatus(variant: variant)?.profileProblems, status.profileProblems)
     }
 }

@@ -123,6 +123,38 @@ final class DeploymentTests: XCTestCase {
         }
     }
 
+    /// The profile's data directory on a read-only file system and its cache on a nearly full
+    /// one (tmpfs mounts in a mount namespace of the browser's own): both are said in the log,
+    /// and `porthole status` is a WARNING naming them, where WebKit's writes used to fail quietly.
+    func testAReadOnlyOrFullProfileIsSaid() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let data = fixture.home.path + "/data", cache = fixture.home.path + "/cache"
+            try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+            let probe = try Subprocess.run("/usr/bin/unshare", ["-m", "true"])
+            guard probe.status == 0 else { throw XCTSkip("needs a mount namespace (unshare -m): \(probe.stderr)") }
+            let script = #"mount -t tmpfs -o ro,size=1m tmpfs "$1" && mount -t tmpfs -o size=1m tmpfs "$2" && shift 2 && exec "$@""#
+            fixture.browser = try Subprocess("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", data, cache,
+                                                                  BuildProducts.porthole, "--config", fixture.config],
+                                             environment: fixture.environment)
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") >= 1 }, "pages still load")
+            var report = try fixture.porthole(["status"])
+            XCTAssertTrue(UI.wait(30) {
+                report = (try? fixture.porthole(["status"])) ?? report
+                return report.stdout.contains("health: cannot write")
+            }, report.stdout + report.stderr)
+            XCTAssertEqual(report.status, 1, "WARNING: " + report.stdout)
+            XCTAssertTrue(report.stdout.contains("cannot write the profile at \(data)/porthole: Read-only file system"), report.stdout)
+            XCTAssertTrue(report.stdout.contains("the disk under the profile at \(cache)/porthole is almost full: "), report.stdout)
+            fixture.browser?.stop()
+            let log = fixture.browser?.stderr ?? ""
+            XCTAssertTrue(log.contains("cannot write the profile at \(data)/porthole: Read-only file system"), log)
+        }
+    }
+
     func testChromePolicyChangeAllowsASiteAfterReloadConfig() throws {
         try MainActor.assumeIsolated {
             let proxy = TestServer()

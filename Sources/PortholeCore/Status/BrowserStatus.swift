@@ -42,6 +42,8 @@ public struct BrowserStatus: Sendable, Equatable {
     public var lastCrashAt: Int?
     public var lastHangAt: Int?
     public var lastVisitorSessionAt: Int?
+    /// Why the profile cannot be written (ProfileCheck), or none.
+    public var profileProblems: [String] = []
     /// Since when the view has shown an error page, or nil.
     public var errorPageSince: Int?
 
@@ -108,11 +110,15 @@ public struct BrowserStatus: Sendable, Equatable {
             ("last-hang-at", g_variant_new_int64(lastHangAt ?? 0)),
             ("last-visitor-session-at", g_variant_new_int64(lastVisitorSessionAt ?? 0)),
         ]
-        let files = configFiles.map { g_strdup($0) } + [nil]
-        entries.insert(("config-files", files.withUnsafeBufferPointer {
-            $0.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: files.count) { g_variant_new_strv($0, -1) }
-        }), at: 4)
-        files.forEach { g_free($0) }
+        func strv(_ strings: [String]) -> OpaquePointer {
+            let copies = strings.map { g_strdup($0) } + [nil]
+            defer { copies.forEach { g_free($0) } }
+            return copies.withUnsafeBufferPointer {
+                $0.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: copies.count) { g_variant_new_strv($0, -1) }
+            }
+        }
+        entries.insert(("config-files", strv(configFiles)), at: 4)
+        entries.append(("profile-problems", strv(profileProblems)))
         let children = entries.map { key, value in
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
@@ -144,14 +150,18 @@ public struct BrowserStatus: Sendable, Equatable {
             kiosk = g_variant_is_of_type(v, g_variant_type_checked_("b")) != 0 && g_variant_get_boolean(v) != 0
             g_variant_unref(v)
         }
-        if let v = value("config-files") {
-            if g_variant_is_of_type(v, g_variant_type_checked_("as")) != 0, let strv = g_variant_get_strv(v, nil) {
-                var index = 0
-                while let item = strv[index] { configFiles.append(String(cString: item)); index += 1 }
-                g_free(UnsafeMutableRawPointer(mutating: strv))
-            }
-            g_variant_unref(v)
+        func strings(_ key: String) -> [String] {
+            guard let v = value(key) else { return [] }
+            defer { g_variant_unref(v) }
+            guard g_variant_is_of_type(v, g_variant_type_checked_("as")) != 0, let strv = g_variant_get_strv(v, nil) else { return [] }
+            defer { g_free(UnsafeMutableRawPointer(mutating: strv)) }
+            var result: [String] = []
+            var index = 0
+            while let item = strv[index] { result.append(String(cString: item)); index += 1 }
+            return result
         }
+        configFiles = strings("config-files")
+        profileProblems = strings("profile-problems")
         configProblems = int("config-problems") ?? 0
         refusals = int("refusals") ?? 0
         crashRecoveries = int("crash-recoveries") ?? 0
@@ -198,6 +208,11 @@ public enum StatusReport {
         }
         if let since = status.errorPageSince, max(0, now - since) > maximumErrorSeconds {
             reasons.append("error page for \(max(0, now - since)) s")
+            if health == .ok { health = .warning }
+        }
+        // Pages still load, but what they store (sign-ins, the cache) fails: WARNING.
+        if !status.profileProblems.isEmpty {
+            reasons += status.profileProblems
             if health == .ok { health = .warning }
         }
         return (health, reasons)
@@ -271,6 +286,7 @@ public enum StatusReport {
                 + "\"crash\":\(time(status.lastCrashAt)),\"hang\":\(time(status.lastHangAt)),"
                 + "\"visitor_session\":\(time(status.lastVisitorSessionAt))}"),
             ("error_page_since", time(status.errorPageSince)),
+            ("profile_problems", "[" + status.profileProblems.map(jsonString).joined(separator: ",") + "]"),
         ]
         return "{" + members.map { jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
@@ -322,6 +338,7 @@ public enum StatusReport {
         metric("last_visitor_session_timestamp_seconds", "gauge", "The last visitor session's start, in Unix seconds.",
                status.lastVisitorSessionAt ?? 0)
         metric("error_page_since_timestamp_seconds", "gauge", "Since when an error page shows, in Unix seconds.", status.errorPageSince ?? 0)
+        metric("profile_writable", "gauge", "1 when the profile's directories can be written and have room.", status.profileProblems.isEmpty ? 1 : 0)
         return out
     }
 
