@@ -384,14 +384,7 @@ final class PortholeApplication {
         }
         appActions["reload-config"] = SimpleAction(name: "reload-config", in: map) { [unowned self] in self.reloadConfiguration() }
         appActions["quit"] = SimpleAction(name: "quit", in: map) { [unowned self] in self.quit() }
-        // Read-only, for `porthole status` and monitoring: org.gtk.Actions.Describe("status").
-        statusAction = StateAction(name: "status", state: status.variant(), in: map)
-        writeStatusFile()
-        statusRefresh = MainLoop.every(milliseconds: 30_000) { [unowned self] in
-            self.checkProfile()
-            self.writeStatusFile()
-            return true
-        }
+        // Before the first status file: a monitor that sees it may already send SIGHUP.
         sighup = MainLoop.onUnixSignal(SIGHUP) { [unowned self] in
             Log.info("SIGHUP: reloading the configuration", fields: ["PORTHOLE_EVENT": "config-sighup"])
             self.reloadConfiguration()
@@ -399,6 +392,14 @@ final class PortholeApplication {
         sigterm = MainLoop.onUnixSignal(SIGTERM) { [unowned self] in
             Log.info("SIGTERM: quitting", fields: ["PORTHOLE_EVENT": "sigterm"])
             g_application_quit(self.gApplication)
+        }
+        // Read-only, for `porthole status` and monitoring: org.gtk.Actions.Describe("status").
+        statusAction = StateAction(name: "status", state: status.variant(), in: map)
+        writeStatusFile()
+        statusRefresh = MainLoop.every(milliseconds: 30_000) { [unowned self] in
+            self.checkProfile()
+            self.writeStatusFile()
+            return true
         }
     }
 

@@ -122,6 +122,7 @@ final class JournalTests: XCTestCase {
             environment["XDG_CONFIG_HOME"] = directory + "/config"
             environment["XDG_DATA_HOME"] = directory + "/data"
             environment["XDG_CACHE_HOME"] = directory + "/cache"
+            environment["XDG_RUNTIME_DIR"] = directory + "/runtime"
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = journal.standardError
@@ -146,6 +147,10 @@ final class JournalTests: XCTestCase {
             XCTAssertEqual(started["PRIORITY"], "6")
             XCTAssertEqual(started["MESSAGE_ID"], Log.messageIDs["kiosk-start"])
 
+            // The status file is written once the signal handlers are in place.
+            XCTAssertTrue(MainLoop.iterate(timeout: 30) {
+                FileManager.default.fileExists(atPath: directory + "/runtime/porthole/status.prom") || !process.isRunning
+            })
             kill(process.processIdentifier, SIGHUP)
             XCTAssertTrue(MainLoop.iterate(timeout: 30) {
                 journal.drain()
