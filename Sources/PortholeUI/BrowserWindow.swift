@@ -257,7 +257,13 @@ public final class BrowserWindow {
     public func goHome() { load(url: options.homeURL) }
 
     public func openSite(_ nameOrAddress: String) {
-        guard let site = options.sites.site(named: nameOrAddress) else { return }
+        guard let site = options.sites.site(named: nameOrAddress) else {
+            // An action has no answer to send back (`gapplication action` returns before it runs):
+            // the journal says it, with the names that would have worked.
+            Log.warning("open-site: no site is named \"\(nameOrAddress)\" (the sites: \(options.sites.sites.map(\.name).joined(separator: ", ")))",
+                        fields: ["PORTHOLE_EVENT": "open-site-unknown", "PORTHOLE_SITE": nameOrAddress])
+            return
+        }
         load(url: site.url)
     }
 
@@ -298,6 +304,7 @@ public final class BrowserWindow {
         attachTouchInput(newSession: true)
         madeFindBar?.close()
         viewChanged()
+        onEvent?(.visitorSessionStarted)
         goHome()
     }
 
@@ -610,7 +617,7 @@ public final class BrowserWindow {
         case .webProcessTerminated:
             // A kiosk's visitor sees the crash page instead; at a desk the reload is silent otherwise.
             crashNoticePending = options.kiosk == nil && options.rules.reloadsAfterCrash
-        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused: break
+        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused, .webProcessHung, .visitorSessionStarted: break
         }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.

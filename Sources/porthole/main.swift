@@ -3,6 +3,7 @@ import Glibc
 import GLibBridge
 import PortholeCore
 
+Log.installWriter()
 Localization.setUp()
 let arguments = CommandLine.arguments
 if arguments.count == 2, arguments[1] == "--dump-config-man-page" {

@@ -152,8 +152,9 @@ final class LocalizationTests: XCTestCase {
             (["zh_TW.UTF-8", "zh_TW", "zh.UTF-8", "zh", "C"], ["zh-TW", "zh"]),
             (["ru_RU.utf8@latin", "ru_RU", "ru", "C"], ["ru-RU", "ru"]),
             (["de", "en", "C"], ["de", "en"]),
-            (["C.UTF-8", "C"], []),
-            (["POSIX"], []),
+            (["C.UTF-8", "C"], ["en"]),  // not "C", which WebKit's default sent
+            (["POSIX"], ["en"]),
+            ([], ["en"]),
         ]
         for (names, tags) in rows {
             XCTAssertEqual(Localization.preferredLanguages(fromLocaleNames: names), tags, "\(names)")

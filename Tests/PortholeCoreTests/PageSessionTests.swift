@@ -267,7 +267,7 @@ private let rows: [Row] = [
     // A hung page is ended and recovered as from a crash.
     Row(name: "an unresponsive page is watched", settings: kiosk(), events: loaded, then: .responsivenessChanged(false, at: 200), expect: [.wake(at: 215)]),
     Row(name: "an unresponsive page is ended after the timeout", settings: kiosk(), events: loaded + [.responsivenessChanged(false, at: 200)],
-        then: .tick(215), expect: [.terminateWebProcess, .wake(at: nil)]),
+        then: .tick(215), expect: [.notice(.webProcessHung), .terminateWebProcess, .wake(at: nil)]),
     Row(name: "a page that responds again is left alone", settings: kiosk(), events: loaded + [.responsivenessChanged(false, at: 200), .responsivenessChanged(true, at: 205)],
         then: .tick(215), expect: []),
     Row(name: "the ended page comes back as after a crash", settings: kiosk(), events: loaded + [.responsivenessChanged(false, at: 200), .tick(215)],

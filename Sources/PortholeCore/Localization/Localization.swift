@@ -93,7 +93,10 @@ public enum Localization {
     }
 
     /// The languages sites are asked for (Accept-Language, `navigator.languages`), most wanted
-    /// first, as BCP 47 tags: `g_get_language_names()` without codesets, modifiers and "C".
+    /// first, as BCP 47 tags: `g_get_language_names()` without codesets, modifiers and "C". In
+    /// the C locale (`LANG=C.UTF-8`, many containers and minimal kiosk images) that leaves none,
+    /// and WebKit's own default would send `Accept-Language: C`, which no site understands:
+    /// Porthole speaks English there, and asks sites for English.
     public static func preferredLanguages() -> [String] {
         var names: [String] = []
         if let list = g_get_language_names() {
@@ -111,7 +114,7 @@ public enum Localization {
         for name in names {
             if let tag = tag(fromLocaleName: name), !tags.contains(tag) { tags.append(tag) }
         }
-        return tags
+        return tags.isEmpty ? ["en"] : tags
     }
 
     /// `zh_TW.UTF-8@variant` as `zh-TW`; nil for "C" and "POSIX".

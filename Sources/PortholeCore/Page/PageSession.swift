@@ -476,6 +476,7 @@ public struct PageSession: Sendable {
             unresponsiveSince = nil
             out.append(.log(PageLog(.warning, "the page did not respond for \(Int(timeout)) s: ending its web process",
                                     ["PORTHOLE_EVENT": "page-hung", "PORTHOLE_URL": committedURI ?? ""])))
+            out.append(.notice(.webProcessHung))
             out.append(.terminateWebProcess)
         }
         if var countdown {
