@@ -174,8 +174,9 @@ private let rows: [Row] = [
     // Responses are checked by their URL too.
     Row(name: "a main-frame response from a blocked URL is refused", events: loaded, then: response(1, evil, main: true), expect: [.ignore(1)]),
     Row(name: "a frame's response from a blocked URL is refused", events: loaded, then: response(1, evil, main: false), expect: refusedByPage(1, evil)),
-    Row(name: "a download is refused and explained", events: loaded + [response(1, page + ".zip", main: true, canShow: false)],
-        then: .loadFailed(uri: page + ".zip", failure: .interruptedByPolicy, message: "", at: 1), expect: blockedPage(page + ".zip", reason: downloadReason)),
+    Row(name: "a download from an allowed site gets its own page, not the Blocked page", events: loaded + [response(1, page + ".zip", main: true, canShow: false)],
+        then: .loadFailed(uri: page + ".zip", failure: .interruptedByPolicy, message: "", at: 1), expect: [.show(.download(url: page + ".zip"), uri: "porthole://download/1"),
+                 .notice(.navigationBlocked(uri: page + ".zip", reason: downloadReason, shown: true))]),
     Row(name: "an approved response is used", events: loaded, then: response(1, page, main: true), expect: [.use(1)]),
 
     // Porthole's pages, then Back.
