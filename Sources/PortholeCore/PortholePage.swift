@@ -70,16 +70,17 @@ public enum PortholePage {
     /// Shown in the view when a load fails: plain words first, then the failing URL, Retry, Back
     /// (when a page comes before it) and Home; the technical reason folded away for whoever
     /// wants it.
-    public static func error(url: String, message: String, homeURL: String?, canGoBack: Bool = true) -> String {
+    /// `plain`: `message` is in plain words already and leads the page itself.
+    public static func error(url: String, message: String, homeURL: String?, canGoBack: Bool = true, plain: Bool = false) -> String {
         let buttons = buttonRow([(tr("Retry"), url), (tr("Back"), canGoBack ? backURL : nil), (tr("Home"), homeURL)])
         let heading = tr("This page could not be loaded")
-        let lead = tr("The site could not be reached, or it did not send the page. Try again in a moment.")
+        let lead = plain ? message : tr("The site could not be reached, or it did not send the page. Try again in a moment.")
         return document(title: tr("Error"), body: """
             <h1>\(HTML.escape(heading))</h1>
             <p class="lead">\(HTML.escape(lead))</p>
             <p class="url">\(HTML.escape(url))</p>
             \(buttons)
-            \(technicalDetails(message))
+            \(plain ? "" : technicalDetails(message))
             """)
     }
 

@@ -7,7 +7,9 @@ public enum OwnPage: Sendable, Equatable {
     case blocked(url: String, reason: String)
     /// A download from an allowed site: this browser saves no files (not a refused site).
     case download(url: String)
-    case error(url: String, message: String)
+    /// A failed load; `plain`: the message is already in plain words (a refused port, an
+    /// unusable path) and leads the page, rather than being folded away as a technical reason.
+    case error(url: String, message: String, plain: Bool = false)
     case certificate(url: String, problems: [String])
     /// A network failure that retries by itself (kiosk mode).
     case retrying(url: String, message: String, seconds: Int)
@@ -31,7 +33,7 @@ public enum OwnPage: Sendable, Equatable {
     /// The URL the page is about: what Reload tries again.
     public var url: String {
         switch self {
-        case .blocked(let url, _), .download(let url), .error(let url, _), .certificate(let url, _), .retrying(let url, _, _),
+        case .blocked(let url, _), .download(let url), .error(let url, _, _), .certificate(let url, _), .retrying(let url, _, _),
              .crashed(let url, _), .crashLoop(let url):
             return url
         }
@@ -47,7 +49,8 @@ public enum OwnPage: Sendable, Equatable {
             return PortholePage.blocked(url: url, reason: reason, homeURL: homeURL, canGoBack: canGoBack,
                                         configurationBroken: configurationBroken, namesWhomToAsk: namesWhomToAsk)
         case .download(let url): return PortholePage.download(url: url, homeURL: homeURL, canGoBack: canGoBack)
-        case .error(let url, let message): return PortholePage.error(url: url, message: message, homeURL: homeURL, canGoBack: canGoBack)
+        case .error(let url, let message, let plain):
+            return PortholePage.error(url: url, message: message, homeURL: homeURL, canGoBack: canGoBack, plain: plain)
         case .certificate(let url, let problems): return PortholePage.certificateError(url: url, problems: problems, homeURL: homeURL)
         case .retrying(let url, let message, let seconds):
             return PortholePage.retrying(url: url, message: message, secondsLeft: seconds, homeURL: homeURL)

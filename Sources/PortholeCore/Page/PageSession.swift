@@ -144,7 +144,7 @@ public struct PageSession: Sendable {
             expect(base ?? "about:blank", .other)
             return [.loadContent]
         case .unusableFile(let path):
-            return show(.error(url: path, message: tr("Not a usable file path."))) + [.notice(.loadFailed(uri: path, message: tr("Not a usable file path.")))]
+            return show(.error(url: path, message: tr("Not a usable file path."), plain: true)) + [.notice(.loadFailed(uri: path, message: tr("Not a usable file path.")))]
         }
     }
 
@@ -292,7 +292,7 @@ public struct PageSession: Sendable {
 
     private mutating func restrictedPort(_ port: Int, uri: String) -> [PageCommand] {
         let message = RestrictedPorts.message(port: port)
-        return show(.error(url: uri, message: message)) + [.notice(.loadFailed(uri: uri, message: message))]
+        return show(.error(url: uri, message: message, plain: true)) + [.notice(.loadFailed(uri: uri, message: message))]
     }
 
     private mutating func dropped(_ text: String) -> [PageCommand] {
