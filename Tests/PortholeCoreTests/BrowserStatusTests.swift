@@ -14,6 +14,9 @@ final class BrowserStatusTests: XCTestCase {
             (.title("School"), 1003, { $0.title = "School" }),
             (.refused(uri: "https://games.example/", reason: "blocked by *", shown: false), 1004,
              { $0.refusals = 1; $0.lastRefusal = "https://games.example/ (blocked by *)"; $0.lastRefusalAt = 1004 }),
+            // The Blocked page replaced the page: the status names it, not the page before.
+            (.refused(uri: "https://games.example/x", reason: "blocked by *", shown: true), 1004,
+             { $0.refusals = 2; $0.lastRefusal = "https://games.example/x (blocked by *)"; $0.url = "https://games.example/x" }),
             (.errorPageShown(uri: "https://school.example/down"), 1005, { $0.url = "https://school.example/down"; $0.errorPageSince = 1005 }),
             (.errorPageShown(uri: "https://school.example/down"), 1010, { _ in }),
             (.crashRecovered, 1011, { $0.crashRecoveries = 1; $0.lastCrashAt = 1011 }),

@@ -62,13 +62,13 @@ private let rows: [Row] = [
     Row(name: "typed javascript: URL never reaches WebKit", events: [], then: .loadRequested(.url("javascript:alert(1)")),
         expect: blockedPage("javascript:alert(1)", reason: policy.decide(url: "javascript:alert(1)").reason)),
     Row(name: "typed restricted port explains itself", events: [], then: .loadRequested(.url("https://good.example:25/")),
-        expect: [.show(.error(url: "https://good.example:25/", message: RestrictedPorts.message(port: 25)), uri: "porthole://error/1"),
+        expect: [.show(.error(url: "https://good.example:25/", message: RestrictedPorts.message(port: 25), plain: true), uri: "porthole://error/1"),
                  .notice(.loadFailed(uri: "https://good.example:25/", message: RestrictedPorts.message(port: 25)))]),
     Row(name: "HTML content loads and its about:blank is asked", events: [.loadRequested(.content(baseURI: nil))], then: asked(1, "about:blank"), expect: [.use(1)]),
     Row(name: "content under a blocked base URI is refused when WebKit asks", events: [.loadRequested(.content(baseURI: evil))],
         then: asked(1, evil), expect: [.ignore(1)] + blockedPage(evil)),
     Row(name: "an unusable file path shows the error page", events: [], then: .loadRequested(.unusableFile(path: "/nul\u{1}")),
-        expect: [.show(.error(url: "/nul\u{1}", message: "Not a usable file path."), uri: "porthole://error/1"),
+        expect: [.show(.error(url: "/nul\u{1}", message: "Not a usable file path.", plain: true), uri: "porthole://error/1"),
                  .notice(.loadFailed(uri: "/nul\u{1}", message: "Not a usable file path."))]),
     Row(name: "Home loads the start page", events: [], then: .loadRequested(.url("porthole://start/")), expect: [.load("porthole://start/")]),
     Row(name: "own page load committed is not a real load", events: [.loadRequested(.url(evil)), asked(1, "porthole://blocked/1")],
@@ -174,8 +174,9 @@ private let rows: [Row] = [
     // Responses are checked by their URL too.
     Row(name: "a main-frame response from a blocked URL is refused", events: loaded, then: response(1, evil, main: true), expect: [.ignore(1)]),
     Row(name: "a frame's response from a blocked URL is refused", events: loaded, then: response(1, evil, main: false), expect: refusedByPage(1, evil)),
-    Row(name: "a download is refused and explained", events: loaded + [response(1, page + ".zip", main: true, canShow: false)],
-        then: .loadFailed(uri: page + ".zip", failure: .interruptedByPolicy, message: "", at: 1), expect: blockedPage(page + ".zip", reason: downloadReason)),
+    Row(name: "a download from an allowed site gets its own page, not the Blocked page", events: loaded + [response(1, page + ".zip", main: true, canShow: false)],
+        then: .loadFailed(uri: page + ".zip", failure: .interruptedByPolicy, message: "", at: 1), expect: [.show(.download(url: page + ".zip"), uri: "porthole://download/1"),
+                 .notice(.navigationBlocked(uri: page + ".zip", reason: downloadReason, shown: true))]),
     Row(name: "an approved response is used", events: loaded, then: response(1, page, main: true), expect: [.use(1)]),
 
     // Porthole's pages, then Back.

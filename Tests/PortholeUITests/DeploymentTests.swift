@@ -42,7 +42,7 @@ final class DeploymentTests: XCTestCase {
             }, report.stdout + report.stderr)
             XCTAssertEqual(report.status, 0, report.stdout + report.stderr)
             let lines = report.stdout.split(separator: "\n").map(String.init)
-            XCTAssertTrue(lines.contains("url: \(fixture.server.url("/first"))"), report.stdout)
+            XCTAssertTrue(lines.contains("url: https://refused.example/"), "the Blocked page shows: \(report.stdout)")
             XCTAssertTrue(lines.contains("config-files: \(fixture.config)"), report.stdout)
             XCTAssertTrue(lines.contains("failing-closed: false"), report.stdout)
             XCTAssertTrue(lines.contains { $0.hasPrefix("last-refusal: https://refused.example/ (") }, report.stdout)

@@ -36,6 +36,7 @@ public enum TestApp {
                               decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision = { _ in .allowed("allowed: every navigation (test)") }) -> BrowserWindow {
         let list = SiteList(sites)
         engine.sites = list
+        engine.namesWhomToAsk = false
         // `decide` alone governs these windows: the web processes refuse nothing (file: included).
         engine.webProcessPolicy = WebProcessPolicy(sites: [], allow: ["file://*"], block: [])
         let window = BrowserWindow(application: application, engine: engine,
@@ -56,6 +57,7 @@ public enum TestApp {
     /// A shown window whose navigations the real site policy decides, for `configuration`.
     public static func window(configuration: Configuration) -> BrowserWindow {
         engine.sites = configuration.sites
+        engine.namesWhomToAsk = BrowsingRules(configuration: configuration).namesWhomToAsk
         engine.webProcessPolicy = WebProcessPolicy(configuration: configuration)
         let options = BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
         let window = BrowserWindow(application: application, engine: engine, options: options)

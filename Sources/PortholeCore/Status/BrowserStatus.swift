@@ -76,7 +76,12 @@ public struct BrowserStatus: Sendable, Equatable {
             refusals += 1
             lastRefusal = "\(uri) (\(reason))"
             lastRefusalAt = now
-            if shown { errorPageSince = nil }
+            if shown {
+                // The Blocked page stands in for the refused URL: that is what the view shows now
+                // (its own load commits under a porthole: URL that reports no commit).
+                url = uri
+                errorPageSince = nil
+            }
         case .crashRecovered:
             crashRecoveries += 1
             lastCrashAt = now
