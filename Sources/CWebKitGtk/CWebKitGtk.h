@@ -24,3 +24,10 @@ GType webkit_web_page_get_type(void);
 static inline GtkWidget *porthole_web_view_new(WebKitWebContext *context, WebKitUserContentManager *manager) {
     return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "user-content-manager", manager, NULL));
 }
+
+/* From gtk/gtkunixprint.h (gtk+-unix-print-3.0, whose include path webkit2gtk-4.1 does not give):
+   the printers GTK's print dialog would offer, for the check that none prints to a file. */
+typedef struct _GtkPrinter GtkPrinter;
+typedef gboolean (*GtkPrinterFunc)(GtkPrinter *printer, gpointer data);
+void gtk_enumerate_printers(GtkPrinterFunc func, gpointer data, GDestroyNotify destroy, gboolean wait);
+const gchar *gtk_printer_get_name(GtkPrinter *printer);

@@ -147,6 +147,7 @@ public final class BrowserWindow {
     /// its window and starts the first load before GApplication has registered on D-Bus).
     public init(application: UnsafeMutablePointer<GtkApplication>?, engine: BrowserEngine, options: BrowserOptions,
                 onClose: @escaping @MainActor (BrowserWindow) -> Void = { _ in }) {
+        ExternalHandoff.close()
         self.engine = engine
         self.options = options
         self.onClose = onClose
