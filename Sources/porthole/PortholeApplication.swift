@@ -262,6 +262,7 @@ final class PortholeApplication {
     /// A reload (`reloading`) may keep the running configuration instead (see `ConfigReload`).
     private func loadConfiguration(report: (String) -> Void, reloading: Bool = false) {
         let result = ConfigLoader.load(sources: sources, overrides: overrides, validateFilter: URLFilter.validator)
+            .adding(BrowserEngine.installationProblems)
         // Each problem once: as `porthole: …` at a terminal (GLib's writer would print the
         // warning a second time), as one structured warning in the journal.
         let toJournal = g_log_writer_is_journald(STDERR_FILENO) != 0
