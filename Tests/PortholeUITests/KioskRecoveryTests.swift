@@ -86,6 +86,37 @@ final class KioskRecoveryTests: XCTestCase {
         }
     }
 
+    /// An `alert()` in a loop stalls Home behind the modal; ended for not responding, the same page
+    /// would start the loop again: the second time Porthole shows the crash page with Home.
+    func testAnAlertLoopIsEndedOnceThenLeftForTheCrashPageWithHome() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html(page("Alerts", "<script>setTimeout(function(){for(;;)alert('again')},0)</script>")) }
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Alerts", address: server.url("/alerts"))]) {
+                $0.browser.unresponsiveTimeout = 1
+            })
+            defer { TestApp.destroy(window) }
+            let connections = SignalConnections()
+            defer { connections.disconnectAll() }
+            var alerts = 0
+            connections.connect(UnsafeMutableRawPointer(window.webView!), "script-dialog", .pointerReturningBool { _ in
+                alerts += 1
+                return false  // WebKit's own dialog, as a visitor sees it
+            })
+            window.goHome()
+            XCTAssertTrue(UI.wait { alerts >= 1 }, "the page's alert shows")
+            // Home while the alert is up: the web process does not answer, and is ended.
+            window.goHome()
+            XCTAssertTrue(UI.wait(30) { server.count(path: "/alerts") == 2 && alerts >= 2 }, "ended once, the page is brought back (and alerts again)")
+            window.goHome()
+            XCTAssertTrue(UI.wait(30) { UI.bodyText(window).contains("It stopped responding twice in a row") },
+                          "the second time, the crash page: \(UI.bodyText(window))")
+            XCTAssertEqual(server.count(path: "/alerts"), 2, "the looping page is not loaded a third time")
+            XCTAssertTrue(UI.bodyText(window).contains("Home"))
+        }
+    }
+
     func testAServerThatIsDownShowsTheRetryPageThenThePageWhenItIsBack() {
         MainActor.assumeIsolated {
             let probe = TestServer()

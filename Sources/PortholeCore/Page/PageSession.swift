@@ -68,6 +68,11 @@ public struct PageSession: Sendable {
     /// A URL whose load crashed the web process, and how many times in a row.
     private var loadCrashes: (uri: String, count: Int)?
     private var unresponsiveSince: Double?
+    /// The page Porthole last ended because it stopped responding, how many times in a row and
+    /// when: a page that hangs again at once (an `alert()` in a loop) is not brought back a second
+    /// time. The run ends when another page commits or after `hangLoopWindow` seconds.
+    private var hangs: (uri: String, count: Int, at: Double)?
+    public static let hangLoopWindow: Double = 600
     /// A load to start once the failed load has finished and the network process holds the
     /// certificate just accepted: both events, in either order, never a guess at timing.
     private struct CertificateRetry {
@@ -336,6 +341,7 @@ public struct PageSession: Sendable {
             guard !own else { return [] }
             loadingURI = uri
             loadCommitted = true
+            if hangs?.uri != uri { hangs = nil }
             networkBackoff.reset()
             countdown = nil
             if Self.isData(uri), ownNavigation.map(Self.key) != Self.key(uri) {
@@ -433,6 +439,11 @@ public struct PageSession: Sendable {
         // The page to bring back: the one loading, else the one shown.
         let loading = loadingURI.flatMap { isOwnPage($0) ? nil : $0 }
         guard let uri = loading ?? (current.isEmpty ? nil : ownPages.last(where: { $0.uri == current })?.retryURL ?? current) else { return out }
+        if reason == .terminatedByAPI, let hang = hangs, hang.count >= 2, hang.uri == current {
+            out.append(.log(PageLog(.warning, "not reloading \(uri): it stopped responding twice in a row",
+                                    ["PORTHOLE_EVENT": "hang-loop", "PORTHOLE_URL": uri])))
+            return out + show(.hangLoop(url: uri))
+        }
         if loading != nil {
             let count = loadCrashes?.uri == uri ? (loadCrashes?.count ?? 0) + 1 : 1
             loadCrashes = (uri, count)
@@ -474,6 +485,9 @@ public struct PageSession: Sendable {
         var out: [PageCommand] = []
         if let since = unresponsiveSince, let timeout = settings.unresponsiveTimeout, now >= since + timeout {
             unresponsiveSince = nil
+            let uri = committedURI ?? ""
+            let again = hangs.map { $0.uri == uri && now - $0.at <= Self.hangLoopWindow } ?? false
+            hangs = (uri, again ? (hangs?.count ?? 0) + 1 : 1, now)
             out.append(.log(PageLog(.warning, "the page did not respond for \(Int(timeout)) s: ending its web process",
                                     ["PORTHOLE_EVENT": "page-hung", "PORTHOLE_URL": committedURI ?? ""])))
             out.append(.terminateWebProcess)
