@@ -51,7 +51,7 @@ final class BrowserStatusTests: XCTestCase {
         XCTAssertEqual(healthy.status, 0)
         XCTAssertEqual(healthy.lines, ["url: https://school.example/", "title: ", "kiosk: false", "uptime: 100",
                                        "config-files: /etc/porthole/porthole.conf", "config-problems: 0", "failing-closed: false",
-                                       "refusals: 0", "crash-recoveries: 0", "last-refusal: ", "error-page-for: 0", "health: ok"])
+                                       "refusals: 0", "crash-recoveries: 0", "last-refusal: ", "error-page-for: 0", "sandbox: ", "health: ok"])
         status.record(.errorPageShown(uri: "https://school.example/"), at: 100)
         XCTAssertEqual(StatusReport.render(status, now: 400, maximumErrorSeconds: 300).status, 0, "exactly the limit is still fine")
         let stuck = StatusReport.render(status, now: 401, maximumErrorSeconds: 300)
@@ -59,5 +59,20 @@ final class BrowserStatusTests: XCTestCase {
         XCTAssertEqual(stuck.lines.last, "health: error page for 301 s")
         status.configurationLoaded(files: [], problems: 3, kiosk: false)
         XCTAssertEqual(StatusReport.render(status, now: 401, maximumErrorSeconds: 300).lines.last, "health: failing closed, error page for 301 s")
+    }
+
+    func testPagesRunningWithoutTheSandboxAutoWantedAreAWorry() {
+        var status = BrowserStatus(startedAt: 0)
+        status.sandbox = "on"
+        XCTAssertEqual(StatusReport.render(status, now: 1, maximumErrorSeconds: 300).status, 0)
+        status.sandbox = "off (pages run without the web process sandbox: No permissions to create new namespace)"
+        status.sandboxMissing = true
+        let report = StatusReport.render(status, now: 1, maximumErrorSeconds: 300)
+        XCTAssertEqual(report.status, 1)
+        XCTAssertTrue(report.lines.contains("sandbox: off (pages run without the web process sandbox: No permissions to create new namespace)"))
+        XCTAssertEqual(report.lines.last, "health: web processes not sandboxed")
+        let variant = g_variant_ref_sink(status.variant())!
+        defer { g_variant_unref(variant) }
+        XCTAssertEqual(BrowserStatus(variant: variant), status)
     }
 }

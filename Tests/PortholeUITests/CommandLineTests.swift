@@ -193,17 +193,10 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    /// The environment of each WebKitWebProcess started by `pid` (its children).
+    /// The environment of each WebKitWebProcess started by `pid` (directly or through bubblewrap).
     private static func webProcessEnvironments(of pid: Int32) -> [[String]] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> [String]? in
-            guard Int32(entry) != nil,
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  stat.contains("(WebKitWebProces)"),
-                  let close = stat.range(of: ")", options: .backwards),
-                  stat[close.upperBound...].split(separator: " ").dropFirst(1).first == Substring(String(pid)),
-                  let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { return nil }
-            return environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        WebProcesses.descendants(of: pid).compactMap { process in
+            FileManager.default.contents(atPath: "/proc/\(process)/environ")?.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 

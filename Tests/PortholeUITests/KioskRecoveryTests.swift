@@ -50,21 +50,6 @@ final class KioskRecoveryTests: XCTestCase {
         }
     }
 
-    /// The newest WebKitWebProcess this test process started (the page's, for the window just made).
-    private static func newestWebProcess() -> pid_t? {
-        let me = getpid()
-        var newest: (pid: pid_t, start: UInt64)?
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  stat.contains("(WebKitWebProces"), let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            // After the name: state, ppid … starttime is the 20th field from there.
-            guard fields.count > 19, pid_t(fields[1]) == me, let start = UInt64(fields[19]) else { continue }
-            if newest == nil || start >= newest!.start { newest = (pid, start) }
-        }
-        return newest?.pid
-    }
-
     func testAStoppedWebProcessIsReplacedAndThePageComesBack() throws {
         try MainActor.assumeIsolated {
             let server = TestServer()
@@ -76,7 +61,7 @@ final class KioskRecoveryTests: XCTestCase {
             defer { TestApp.destroy(window) }
             window.goHome()
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/here")))
-            let pid = try XCTUnwrap(Self.newestWebProcess(), "the page's web process")
+            let pid = try XCTUnwrap(WebProcesses.newest(), "the page's web process")
             kill(pid, SIGSTOP)
             defer { kill(pid, SIGCONT) }
             // WebKit notices a process that does not answer when it has something to ask of it.

@@ -71,6 +71,13 @@ enum ConfigReference {
             WebGL) is the same either way. Read at start. WEBKIT_SKIA_ENABLE_CPU_RENDERING in the environment, when \
             set, decides instead.
             """)
+        add("Browser", "sandbox", "auto, true or false", "auto", """
+            Run each page's web process in WebKitGTK's bubblewrap sandbox: its own mount namespace (the user's \
+            home and most files out of sight), a seccomp filter, no view of other processes. auto: where \
+            bubblewrap runs; where it cannot (no user namespaces), pages run without it and Porthole says so on \
+            stderr, in the journal and in porthole status, and in kiosk mode it fails closed. true: fails closed \
+            where bubblewrap cannot run. false: never. Read at start.
+            """)
         add("Browser", "zoom", "number, 0.25 to 5.0", "1.0", "Default page zoom.")
         add("Browser", "user-agent-suffix", "text without control characters", "empty",
             "Appended to the user agent, so sites can recognise Porthole.")

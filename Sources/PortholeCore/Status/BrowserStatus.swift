@@ -32,6 +32,10 @@ public struct BrowserStatus: Sendable, Equatable {
     public var lastRefusalAt: Int?
     /// Since when the view has shown an error page, or nil.
     public var errorPageSince: Int?
+    /// The web process sandbox: `on`, `off`, or `off (why)` (see `WebProcessSandbox.Decision`).
+    public var sandbox: String?
+    /// Pages run without the sandbox although `sandbox=auto` wanted it: a monitor should know.
+    public var sandboxMissing = false
 
     public init(startedAt: Int) {
         self.startedAt = startedAt
@@ -80,6 +84,8 @@ public struct BrowserStatus: Sendable, Equatable {
             ("last-refusal", g_variant_new_string(lastRefusal ?? "")),
             ("last-refusal-at", g_variant_new_int64(lastRefusalAt ?? 0)),
             ("error-page-since", g_variant_new_int64(errorPageSince ?? 0)),
+            ("sandbox", g_variant_new_string(sandbox ?? "")),
+            ("sandbox-missing", g_variant_new_boolean(sandboxMissing ? 1 : 0)),
         ]
         let files = configFiles.map { g_strdup($0) } + [nil]
         entries.insert(("config-files", files.withUnsafeBufferPointer {
@@ -131,6 +137,11 @@ public struct BrowserStatus: Sendable, Equatable {
         lastRefusal = string("last-refusal")
         lastRefusalAt = int("last-refusal-at").flatMap { $0 == 0 ? nil : $0 }
         errorPageSince = int("error-page-since").flatMap { $0 == 0 ? nil : $0 }
+        sandbox = string("sandbox")
+        if let v = value("sandbox-missing") {
+            sandboxMissing = g_variant_is_of_type(v, g_variant_type_checked_("b")) != 0 && g_variant_get_boolean(v) != 0
+            g_variant_unref(v)
+        }
     }
 }
 
@@ -153,8 +164,10 @@ public enum StatusReport {
         ]
         let errorSeconds = status.errorPageSince.map { max(0, now - $0) }
         lines.append("error-page-for: \(errorSeconds ?? 0)")
+        lines.append("sandbox: \(status.sandbox ?? "")")
         var health: [String] = []
         if status.isFailingClosed { health.append("failing closed") }
+        if status.sandboxMissing { health.append("web processes not sandboxed") }
         if let errorSeconds, errorSeconds > maximumErrorSeconds { health.append("error page for \(errorSeconds) s") }
         lines.append("health: \(health.isEmpty ? "ok" : health.joined(separator: ", "))")
         return (lines, health.isEmpty ? 0 : 1)
