@@ -32,6 +32,14 @@ final class WebProcessGuard {
     }
 
     private func watch(_ page: UnsafeMutableRawPointer) {
+        // The UI process asks whether the page's main thread is alive: answered at once, so a
+        // page whose script never returns (a busy loop) gives no answer.
+        connections.connect(page, "user-message-received", .pointerReturningBool { message in
+            guard let message = message?.assumingMemoryBound(to: WebKitUserMessage.self),
+                  String(cString: webkit_user_message_get_name(message)) == WebProcessPolicy.questionName else { return false }
+            webkit_user_message_send_reply(message, webkit_user_message_new(WebProcessPolicy.questionName, nil))
+            return true
+        })
         connections.connect(page, "send-request", .twoPointersReturningBool { [unowned self] request, _ in
             guard let request else { return true }
             return self.refuses(request.assumingMemoryBound(to: WebKitURIRequest.self),

@@ -71,6 +71,26 @@ final class KioskRecoveryTests: XCTestCase {
         }
     }
 
+    /// A page whose script never returns, on a kiosk nobody touches: WebKit has nothing to ask it,
+    /// so Porthole asks (a round trip through the web process extension) and replaces it within
+    /// `unresponsive-timeout` plus the question's interval, with no input at all.
+    func testAHungPageNobodyTouchesIsReplaced() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { request in
+                request.path == "/spin" ? .html(page("Spinning", "<script>setTimeout(function(){for(;;){}},0)</script>")) : .html(page("Other"))
+            }
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Spin", address: server.url("/spin"))]) {
+                $0.browser.unresponsiveTimeout = 2
+            })
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { server.count(path: "/spin") == 1 && window.state.title == "Spinning" })
+            XCTAssertTrue(UI.wait(30) { server.count(path: "/spin") == 2 }, "the hung page was ended and loaded again, untouched")
+        }
+    }
+
     /// An `alert()` in a loop stalls Home behind the modal; ended for not responding, the same page
     /// would start the loop again: the second time Porthole shows the crash page with Home.
     func testAnAlertLoopIsEndedOnceThenLeftForTheCrashPageWithHome() {

@@ -87,7 +87,9 @@ enum ConfigReference {
             """)
         add("Browser", "unresponsive-timeout", "whole seconds, 0 or more", "15 in kiosk mode, else 0 (never)", """
             Seconds a page may stay unresponsive (a script that never returns, a stopped web process) before \
-            Porthole ends its web process and brings the page back as after a crash, logged. 0 never.
+            Porthole ends its web process and brings the page back as after a crash, logged. An idle page is \
+            asked every 5 s (through the web process extension), so a hung page nobody touches is replaced \
+            within the timeout plus 5 s; a page ended twice in a row shows the crash page with Home. 0 never.
             """)
         add("Browser", "languages", "list of language tags, like zh-TW;en", "empty: the system's locale", """
             The languages Porthole speaks (its window, dialogs and pages) and asks sites for (Accept-Language, \
