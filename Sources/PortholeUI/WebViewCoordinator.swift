@@ -13,6 +13,8 @@ public final class WebViewCoordinator {
     public private(set) var view: UnsafeMutablePointer<WebKitWebView>?
     var appliedContent: WebContent?
     var appliedSettings: WebViewSettings?
+    /// Whether WebKit's own fetchers the second layer cannot see are off (see `applyContainment`).
+    var appliedContainment: Bool?
     /// Told of each refused navigation a page started (URL, host), for an in-window notice.
     public var onRefusalNotice: (@MainActor (_ url: String, _ host: String?) -> Void)?
 
@@ -68,6 +70,8 @@ public final class WebViewCoordinator {
 
     @discardableResult
     func send(_ event: PageEvent) -> [PageCommand] {
+        // A reloaded configuration reaches the view's settings before its next load.
+        if case .loadRequested = event { applyContainment() }
         let commands = session.handle(event)
         commands.forEach(perform)
         return commands

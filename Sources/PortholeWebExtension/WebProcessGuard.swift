@@ -65,6 +65,13 @@ final class WebProcessGuard {
         let header = { (name: String) in headers.flatMap { soup_message_headers_get_one($0, name) }.map { String(cString: $0) } }
         let dest = header("Sec-Fetch-Dest")
         let destination = RequestDestination(secFetchDest: dest, accept: header("Accept"))
+        if let reason = rules.unfollowableRefusal(contentType: header("Content-Type")) {
+            Log.write(.message, "blocked \(url) in the web process: \(reason)",
+                      fields: ["PORTHOLE_EVENT": "subresource-blocked", "PORTHOLE_LAYER": "web-process", "PORTHOLE_URL": url,
+                               "PORTHOLE_FRAME": "subresource", "PORTHOLE_REASON": reason, "PORTHOLE_DESTINATION": dest ?? "",
+                               "PORTHOLE_PAGE": webkit_web_page_get_uri(page).map { String(cString: $0) } ?? ""])
+            return true
+        }
         guard let refusal = rules.refusal(of: url, destination: destination, policy: policy) else { return false }
         // The UI process's frame names ("main", "subframe"), and the rest by what they load.
         let frame = switch dest {
