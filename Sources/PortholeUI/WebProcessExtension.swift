@@ -23,7 +23,14 @@ enum WebProcessExtension {
         return [binDirectory + "/../lib/porthole/web-extensions", binDirectory + "/web-extensions"]
     }()
 
+    /// The first candidate holding the library, without `..` (`PREFIX/bin/../lib/…` would not
+    /// resolve in the sandbox, where `PREFIX/bin` may not exist).
     static let directory: String? = candidates.first { g_file_test($0 + "/" + libraryName, G_FILE_TEST_IS_REGULAR) != 0 }
+        .map { candidate in
+            guard let real = realpath(candidate, nil) else { return candidate }
+            defer { free(real) }
+            return String(cString: real)
+        }
 }
 
 extension BrowserEngine {
