@@ -24,6 +24,8 @@ final class SandboxTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "/proc/\(pid)/root/usr/lib"), file: file, line: line)
             XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(pid)/root" + canary), "web process \(pid) cannot see \(canary)", file: file, line: line)
             XCTAssertNil(FileManager.default.contents(atPath: "/proc/\(pid)/root" + canary), file: file, line: line)
+            XCTAssertTrue(WebProcesses.mappedFiles(pid).contains { $0.hasSuffix("/libPortholeWebExtension.so") },
+                          "web process \(pid) runs Porthole's extension", file: file, line: line)
         }
         return processes.count
     }

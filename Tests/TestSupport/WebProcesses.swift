@@ -29,6 +29,16 @@ public enum WebProcesses {
         return web.filter { descends($0.pid) }.sorted { $0.start < $1.start }.map(\.pid)
     }
 
+    /// The files mapped into `pid` (`/proc/PID/maps`, read to its end: procfs reports size 0).
+    public static func mappedFiles(_ pid: pid_t) -> [String] {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"),
+              let data = try? handle.readToEnd() else { return [] }
+        try? handle.close()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            line.firstIndex(of: "/").map { String(line[$0...]) }
+        }
+    }
+
     /// The newest of them (the page's, for the window just made).
     public static func newest() -> pid_t? { descendants().last }
 }
