@@ -11,7 +11,8 @@ BUILD_DIR  := .build/$(CONFIG)
 # Screenshots: ImageMagick's `import`. Translations: gettext (xgettext, msgfmt), CJK fonts.
 DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev libjson-glib-dev \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
-                appstream desktop-file-utils libglib2.0-bin systemd gettext fonts-noto-cjk locales
+                appstream desktop-file-utils libglib2.0-bin systemd gettext fonts-noto-cjk locales \
+                bubblewrap xdg-dbus-proxy
 
 # The kiosk boot test: the compositor and Xwayland the package recommends, python3 for its page.
 KIOSK_TEST_PACKAGES := cage xwayland dbus-user-session python3

@@ -49,3 +49,10 @@ static inline int porthole_display_fd(GdkDisplay *display) {
         return wl_display_get_fd(gdk_wayland_display_get_wl_display(display));
     return -1;
 }
+
+/* From gtk/gtkunixprint.h (gtk+-unix-print-3.0, whose include path webkit2gtk-4.1 does not give):
+   the printers GTK's print dialog would offer, for the check that none prints to a file. */
+typedef struct _GtkPrinter GtkPrinter;
+typedef gboolean (*GtkPrinterFunc)(GtkPrinter *printer, gpointer data);
+void gtk_enumerate_printers(GtkPrinterFunc func, gpointer data, GDestroyNotify destroy, gboolean wait);
+const gchar *gtk_printer_get_name(GtkPrinter *printer);

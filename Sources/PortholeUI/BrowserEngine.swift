@@ -81,8 +81,13 @@ public final class BrowserEngine {
 
     /// A context with persistent website data (`dataDirectory`/`cacheDirectory`, or WebKit's
     /// defaults under XDG dirs) or, when `ephemeral`, with data that lives only in memory.
-    public init(sites: SiteList, ephemeral: Bool = false, dataDirectory: String? = nil, cacheDirectory: String? = nil) {
+    /// Whether page web processes run in WebKitGTK's bubblewrap sandbox (see SandboxSetup).
+    public let sandboxed: Bool
+
+    public init(sites: SiteList, ephemeral: Bool = false, dataDirectory: String? = nil, cacheDirectory: String? = nil,
+                sandboxed: Bool = false) {
         self.sites = sites
+        self.sandboxed = sandboxed
         // Until a configuration is shown: only the sites, everything else blocked.
         webProcessPolicy = WebProcessPolicy(sites: sites.sites)
         let manager: UnsafeMutablePointer<WebKitWebsiteDataManager>
@@ -99,8 +104,9 @@ public final class BrowserEngine {
         applyWebSocketRules()
     }
 
-    /// What every context gets: the `porthole:` scheme, and downloads cancelled as they start.
+    /// What every context gets: the sandbox, the `porthole:` scheme, and downloads cancelled as they start.
     private func setUpContext() {
+        setUpSandbox()
         let box = SchemeBox(self)
         webkit_web_context_register_uri_scheme(context, PortholePage.scheme, schemeTrampoline,
                                                Unmanaged.passRetained(box).toOpaque(), releaseSchemeBox)

@@ -147,6 +147,7 @@ public final class BrowserWindow {
     /// its window and starts the first load before GApplication has registered on D-Bus).
     public init(application: UnsafeMutablePointer<GtkApplication>?, engine: BrowserEngine, options: BrowserOptions,
                 onClose: @escaping @MainActor (BrowserWindow) -> Void = { _ in }) {
+        ExternalHandoff.close()
         self.engine = engine
         self.options = options
         self.onClose = onClose
@@ -304,10 +305,22 @@ public final class BrowserWindow {
         gtk_widget_show(web)
         gtk_widget_grab_focus(web)
         attachTouchInput(newSession: true)
-        madeFindBar?.close()
+        madeFindBar?.close()  // GtkSearchBar empties its entry as it closes
+        forgetSelections()
         viewChanged()
         onEvent?(.visitorSessionStarted)
         goHome()
+    }
+
+    /// What the visitor copied (CLIPBOARD) or selected (PRIMARY) goes with them: a password, an
+    /// address. Porthole takes both selections with nothing in them, then lets them go.
+    private func forgetSelections() {
+        guard let window else { return }
+        for name in ["CLIPBOARD", "PRIMARY"] {
+            guard let clipboard = gtk_clipboard_get_for_display(gtk_widget_get_display(window), gdk_atom_intern_static_string(name)) else { continue }
+            gtk_clipboard_set_text(clipboard, "", 0)
+            gtk_clipboard_clear(clipboard)
+        }
     }
 
     /// The window's action by name (without the `win.` prefix).

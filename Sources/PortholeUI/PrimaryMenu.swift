@@ -123,7 +123,13 @@ enum AboutWindow {
         gtk_about_dialog_set_logo_icon_name(about, "dev.porthole.Porthole")
         gtk_about_dialog_set_comments(about, tr("A web browser that opens only the sites it was set up for.") + "\n\n" + webKitVersion)
         if AboutPorthole.licence == "GPL-3.0-or-later" {
-            gtk_about_dialog_set_license_type(about, GTK_LICENSE_GPL_3_0)
+            // The licence itself, inside the dialog; GTK's short text links to gnu.org instead,
+            // and that link (like every label link) is refused by ExternalHandoff.
+            if let text = try? String(contentsOfFile: gplText, encoding: .utf8) {
+                gtk_about_dialog_set_license(about, text)
+            } else {
+                gtk_about_dialog_set_license_type(about, GTK_LICENSE_GPL_3_0)
+            }
         } else {
             gtk_about_dialog_set_license(about, AboutPorthole.licence)
         }
@@ -135,6 +141,9 @@ enum AboutWindow {
         gtk_widget_show_all(dialog)
         return dialog
     }
+
+    /// Debian's copy of the GNU GPL version 3 (base-files).
+    static let gplText = "/usr/share/common-licenses/GPL-3"
 
     /// "WebKitGTK 2.48.1": the engine the pages are shown with.
     static var webKitVersion: String {

@@ -93,6 +93,7 @@ public enum SignalCatalog {
         SignalDeclaration("WebKitWebExtension", "page-created", pointer),
         SignalDeclaration("WebKitWebExtension", "user-message-received", pointer),
         SignalDeclaration("WebKitWebPage", "send-request", twoPointersReturningBool),
+        SignalDeclaration("WebKitWebPage", "user-message-received", pointerReturningBool),
     ]
 
     /// Registers the types the catalog names, so g_type_from_name finds them (GLib registers a

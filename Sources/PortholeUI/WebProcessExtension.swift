@@ -13,15 +13,32 @@ enum WebProcessExtension {
     /// Where WebKit keeps compiled content rules (the WebSocket rules): Porthole's cache directory.
     static let filterStorePath: String = (g_get_user_cache_dir().map { String(cString: $0) } ?? "/tmp") + "/porthole/content-filters"
 
-    static let directory: String? = {
-        guard let exe = g_file_read_link("/proc/self/exe", nil) else { return nil }
+    /// Where the library is looked for.
+    static let candidates: [String] = {
+        guard let exe = g_file_read_link("/proc/self/exe", nil) else { return [] }
         defer { g_free(exe) }
         let bin = g_path_get_dirname(exe)!
         defer { g_free(bin) }
         let binDirectory = String(cString: bin)
-        let candidates = [binDirectory + "/../lib/porthole/web-extensions", binDirectory + "/web-extensions"]
-        return candidates.first { g_file_test($0 + "/" + libraryName, G_FILE_TEST_EXISTS) != 0 }
+        return [binDirectory + "/../lib/porthole/web-extensions", binDirectory + "/web-extensions"]
     }()
+
+    /// The first candidate holding the library, without `..` (`PREFIX/bin/../lib/…` would not
+    /// resolve in the sandbox, where `PREFIX/bin` may not exist).
+    static let directory: String? = candidates.first { g_file_test($0 + "/" + libraryName, G_FILE_TEST_IS_REGULAR) != 0 }
+        .map { candidate in
+            guard let real = realpath(candidate, nil) else { return candidate }
+            defer { free(real) }
+            return String(cString: real)
+        }
+}
+
+extension BrowserEngine {
+    /// What is missing from the installation: without the extension, pages would load with the
+    /// first layer only (every subresource with `subresources=policy`), so the browser fails closed.
+    public static var installationProblems: [ConfigProblem] {
+        InstallationProblems.webExtension(found: WebProcessExtension.directory, candidates: WebProcessExtension.candidates)
+    }
 }
 
 extension BrowserEngine {
@@ -29,7 +46,8 @@ extension BrowserEngine {
     /// Called for each new context (before it starts a web process).
     func setUpWebProcessExtension() {
         guard let directory = WebProcessExtension.directory else {
-            Log.write(.critical, "web process extension not found: requests are decided in the UI process only",
+            // A problem of the configuration (see installationProblems): the browser fails closed.
+            Log.write(.critical, "web process extension not found: the browser fails closed",
                       fields: ["PORTHOLE_EVENT": "web-extension-missing"])
             return
         }

@@ -13,6 +13,8 @@ public final class WebViewCoordinator {
     public private(set) var view: UnsafeMutablePointer<WebKitWebView>?
     var appliedContent: WebContent?
     var appliedSettings: WebViewSettings?
+    /// Whether WebKit's own fetchers the second layer cannot see are off (see `applyContainment`).
+    var appliedContainment: Bool?
     /// Told of each refused navigation a page started (URL, host), for an in-window notice.
     public var onRefusalNotice: (@MainActor (_ url: String, _ host: String?) -> Void)?
 
@@ -68,6 +70,8 @@ public final class WebViewCoordinator {
 
     @discardableResult
     func send(_ event: PageEvent) -> [PageCommand] {
+        // A reloaded configuration reaches the view's settings before its next load.
+        if case .loadRequested = event { applyContainment() }
         let commands = session.handle(event)
         commands.forEach(perform)
         return commands
@@ -99,6 +103,7 @@ public final class WebViewCoordinator {
                 }
             }
         case .terminateWebProcess: webkit_web_view_terminate_web_process(view)
+        case .askPage(let id): ask(view, id)
         case .acceptCertificate(let host): acceptCertificate(for: host)
         case .notice(let notice): parent.onEvent(WebViewEvent(notice))
         case .notifyRefusal(let url, let host): onRefusalNotice?(url, host)
@@ -163,7 +168,15 @@ public final class WebViewCoordinator {
     private func loadChanged(_ event: WebKitLoadEvent) {
         let stage = Self.stage(event)
         send(.loadChanged(stage, uri: uri ?? ""))
+        if stage == .committed { send(.pageWatchStarted(at: Self.now())) }
         if stage == .finished { parent.onEvent(.history(canGoBack: canGoBack, canGoForward: canGoForward)) }
+    }
+
+    /// Sends the page's web process `WebProcessPolicy.questionName`; its answer (or WebKit's
+    /// error, when the process is gone) comes back as `.pageAnswered`.
+    private func ask(_ view: UnsafeMutablePointer<WebKitWebView>, _ id: Int) {
+        let message = webkit_user_message_new(WebProcessPolicy.questionName, nil)
+        webkit_web_view_send_message_to_page(view, message, nil, pageAnswered, Unmanaged.passRetained(QuestionBox(self, id)).toOpaque())
     }
 
     private func decidePolicy(_ pointer: UnsafeMutablePointer<WebKitPolicyDecision>, type: WebKitPolicyDecisionType) -> Bool {
@@ -194,5 +207,35 @@ public final class WebViewCoordinator {
             decision = nil
         }
         return true
+    }
+}
+
+/// What a question to the page's web process finishes into; the coordinator is weak (the view
+/// may be gone by then).
+@MainActor
+private final class QuestionBox {
+    weak var coordinator: WebViewCoordinator?
+    let id: Int
+    init(_ coordinator: WebViewCoordinator, _ id: Int) {
+        self.coordinator = coordinator
+        self.id = id
+    }
+}
+
+/// `void (*GAsyncReadyCallback)(GObject *source, GAsyncResult *result, gpointer data)`.
+private let pageAnswered: GAsyncReadyCallback = { source, result, data in
+    guard let incoming = data else { return }
+    nonisolated(unsafe) let data = incoming  // the box, released on the main thread below
+    nonisolated(unsafe) let view = source.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: WebKitWebView.self) }
+    nonisolated(unsafe) let result = result  // delivered on the main thread, used there
+    MainActor.assumeIsolated {
+        let box = Unmanaged<QuestionBox>.fromOpaque(data).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        if let view, let reply = webkit_web_view_send_message_to_page_finish(view, result, &error) {
+            g_object_unref(UnsafeMutableRawPointer(reply))
+        }
+        // An error is an answer too: WebKit's own (the process went away, which is reported apart).
+        _ = GLibError.take(error)
+        box.coordinator?.send(.pageAnswered(id: box.id, at: WebViewCoordinator.now()))
     }
 }

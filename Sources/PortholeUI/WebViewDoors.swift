@@ -25,7 +25,32 @@ extension WebViewCoordinator {
             // No developer tools or inspector, in any mode (BrowsingRules.developerTools).
             webkit_settings_set_enable_developer_extras(webSettings, parent.rules.developerTools ? 1 : 0)
         }
+        applyContainment()
     }
+
+    /// WebKit features that fetch or connect outside `WebKitWebPage::send-request`, where the
+    /// second layer decides: SharedWorker and ServiceWorker loaders (workers have no web page),
+    /// `<a ping>` (its redirects are followed in the network process), and the network process's
+    /// preconnects and DNS prefetches. With `subresources=policy` they are off; with `allow`
+    /// (subresources load from anywhere anyway) they are WebKit's defaults.
+    func applyContainment() {
+        guard let view else { return }
+        let contains = parent.engine.webProcessPolicy.subresources == .policy
+        guard appliedContainment != contains else { return }
+        appliedContainment = contains
+        let webSettings = webkit_web_view_get_settings(view)
+        guard let features = webkit_settings_get_all_features() else { return }
+        defer { webkit_feature_list_unref(features) }
+        for index in 0..<webkit_feature_list_get_length(features) {
+            guard let feature = webkit_feature_list_get(features, index),
+                  Self.uncontainedFeatures.contains(String(cString: webkit_feature_get_identifier(feature))) else { continue }
+            webkit_settings_set_feature_enabled(webSettings, feature, contains ? 0 : webkit_feature_get_default_value(feature))
+        }
+    }
+
+    /// `webkit_settings_get_all_features()` identifiers (WebKitGTK 2.50).
+    static let uncontainedFeatures: Set<String> = ["SharedWorker", "ServiceWorkers", "ServiceWorkerNavigationPreload",
+                                                   "LinkPreconnect", "LinkPreconnectEarlyHints", "LinkDNSPrefetch", "LinkPrefetch"]
 
     /// What the window's chrome follows: progress, title, URI, loading, history, mouse Back/Forward.
     func connectViewState(_ object: UnsafeMutableRawPointer, connections: SignalConnections) {

@@ -32,6 +32,14 @@ final class WebProcessGuard {
     }
 
     private func watch(_ page: UnsafeMutableRawPointer) {
+        // The UI process asks whether the page's main thread is alive: answered at once, so a
+        // page whose script never returns (a busy loop) gives no answer.
+        connections.connect(page, "user-message-received", .pointerReturningBool { message in
+            guard let message = message?.assumingMemoryBound(to: WebKitUserMessage.self),
+                  String(cString: webkit_user_message_get_name(message)) == WebProcessPolicy.questionName else { return false }
+            webkit_user_message_send_reply(message, webkit_user_message_new(WebProcessPolicy.questionName, nil))
+            return true
+        })
         connections.connect(page, "send-request", .twoPointersReturningBool { [unowned self] request, _ in
             guard let request else { return true }
             return self.refuses(request.assumingMemoryBound(to: WebKitURIRequest.self),
@@ -57,6 +65,13 @@ final class WebProcessGuard {
         let header = { (name: String) in headers.flatMap { soup_message_headers_get_one($0, name) }.map { String(cString: $0) } }
         let dest = header("Sec-Fetch-Dest")
         let destination = RequestDestination(secFetchDest: dest, accept: header("Accept"))
+        if let reason = rules.unfollowableRefusal(contentType: header("Content-Type")) {
+            Log.write(.message, "blocked \(url) in the web process: \(reason)",
+                      fields: ["PORTHOLE_EVENT": "subresource-blocked", "PORTHOLE_LAYER": "web-process", "PORTHOLE_URL": url,
+                               "PORTHOLE_FRAME": "subresource", "PORTHOLE_REASON": reason, "PORTHOLE_DESTINATION": dest ?? "",
+                               "PORTHOLE_PAGE": webkit_web_page_get_uri(page).map { String(cString: $0) } ?? ""])
+            return true
+        }
         let pageURL = webkit_web_page_get_uri(page).map { String(cString: $0) }
         guard let refusal = rules.refusal(of: url, destination: destination, policy: policy,
                                           pageURL: pageURL, mainFrame: dest == "document") else { return false }

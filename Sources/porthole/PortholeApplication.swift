@@ -245,7 +245,8 @@ final class PortholeApplication {
     /// Creates the engine, once per process, after `prepare` and GTK's initialisation.
     private func startEngine() {
         guard engine == nil else { return }
-        let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory)
+        let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory,
+                                   sandboxed: startSandboxed ?? false)
         if let lastLoad { engine.show(lastLoad) }
         engine.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
         self.engine = engine
@@ -319,7 +320,12 @@ final class PortholeApplication {
     /// With problems the browser fails closed: everything is blocked and the start page names them.
     /// A reload (`reloading`) may keep the running configuration instead (see `ConfigReload`).
     private func loadConfiguration(report: (String) -> Void, reloading: Bool = false) {
-        let result = ConfigLoader.load(sources: sources, overrides: overrides, validateFilter: URLFilter.validator)
+        var result = ConfigLoader.load(sources: sources, overrides: overrides, validateFilter: URLFilter.validator)
+            .adding(BrowserEngine.installationProblems)
+        let sandbox = sandboxDecision(for: result.effectiveConfiguration, report: report)
+        if let problem = sandbox.problem {
+            result = result.adding([ConfigProblem(file: SandboxSetup.programs[0], key: "Browser/sandbox", message: problem)])
+        }
         // Each problem once: as `porthole: …` at a terminal (GLib's writer would print the
         // warning a second time), as one structured warning in the journal.
         let toJournal = g_log_writer_is_journald(STDERR_FILENO) != 0
@@ -344,6 +350,8 @@ final class PortholeApplication {
             return (path, Array(UnsafeRawBufferPointer(start: contents, count: Int(length))))
         })
         status.configurationLoaded(files: result.sources, problems: result.problems.count, kiosk: configuration.kiosk.enabled, digest: digest)
+        status.sandbox = sandbox.statusText
+        status.sandboxMissing = sandbox.warning != nil
         publishStatus()
         engine?.show(result)
         engine?.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
@@ -352,6 +360,30 @@ final class PortholeApplication {
         Log.info("configuration loaded", fields: ["PORTHOLE_EVENT": "config-loaded", "PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
                                                   "PORTHOLE_CONFIG_DIGEST": digest,
                                                   "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])
+    }
+
+    /// Whether bubblewrap runs here: tried once, when a configuration first wants the sandbox.
+    private var bubblewrap: WebProcessSandbox.Availability?
+    /// The sandbox decision of the first load: web processes start with it (read at start).
+    private var startSandboxed: Bool?
+
+    /// `[Browser] sandbox=` for `configuration`: the first load decides whether web processes are
+    /// sandboxed; every load (a reload into kiosk mode) checks that decision still holds.
+    private func sandboxDecision(for configuration: Configuration, report: (String) -> Void) -> WebProcessSandbox.Decision {
+        let setting = configuration.browser.sandbox
+        if setting != .off, bubblewrap == nil { bubblewrap = SandboxSetup.availability() }
+        var decision = setting.decide(bubblewrap: bubblewrap ?? .runs, kiosk: configuration.kiosk.enabled)
+        guard let started = startSandboxed else {
+            startSandboxed = decision.sandboxed
+            if let warning = decision.warning {
+                report("porthole: \(warning)")
+                Log.write(.warning, warning, fields: ["PORTHOLE_EVENT": "sandbox-unavailable"])
+            }
+            return decision
+        }
+        // Web processes keep the sandbox they started with.
+        decision.sandboxed = started
+        return decision
     }
 
     /// The last configuration load, for the engine created after it.

@@ -18,6 +18,10 @@ for library in libwebkit2gtk-4.1-0 libgtk-3-0 libglib2.0-0 libjson-glib-1.0-0 li
     field Depends | grep -q "\b$library\b" || fail "Depends lacks $library (computed from the binary's libraries): $(field Depends)"
 done
 field Depends | grep -q swift && fail "Depends names a Swift library: the runtime is linked in"
+# The web process sandbox ([Browser] sandbox=auto) runs WebKitGTK's bubblewrap launcher.
+for program in bubblewrap xdg-dbus-proxy; do
+    field Depends | grep -q "\b$program\b" || fail "Depends lacks $program (the web process sandbox): $(field Depends)"
+done
 field Recommends | grep -q '\bcage\b' || fail "Recommends lacks cage"
 field Recommends | grep -q '\bxwayland\b' || fail "Recommends lacks xwayland (Debian 12's cage does not start without it)"
 field Recommends | grep -q 'fonts-' || fail "Recommends lacks fonts"
@@ -33,7 +37,8 @@ for file in /usr/bin/porthole /usr/share/porthole/porthole.conf /usr/share/porth
             /usr/lib/systemd/user/porthole-kiosk.service \
             /usr/share/porthole/cage/porthole-cage-session /usr/lib/systemd/system/porthole-cage.service \
             /usr/sbin/porthole-kiosk-setup /usr/share/man/man8/porthole-kiosk-setup.8.gz /usr/share/doc/porthole/admin-guide.md \
-            /usr/share/doc/porthole/copyright /usr/share/doc/porthole/changelog.gz; do
+            /usr/share/doc/porthole/copyright /usr/share/doc/porthole/changelog.gz \
+            /usr/lib/porthole/web-extensions/libPortholeWebExtension.so; do
     grep -qx "$file" "$work/files" || fail "the package lacks $file"
 done
 # Whatever `make install` puts under share/locale (translations) is in the package too.

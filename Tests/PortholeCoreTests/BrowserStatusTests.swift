@@ -62,7 +62,7 @@ final class BrowserStatusTests: XCTestCase {
         XCTAssertEqual(healthy.lines, ["version: ", "url: https://school.example/", "title: ", "kiosk: false", "uptime: 100",
                                        "config-files: /etc/porthole/porthole.conf", "config-digest: ", "config-problems: 0",
                                        "failing-closed: false", "visitor-sessions: 0", "refusals: 0", "crash-recoveries: 0", "hangs: 0",
-                                       "last-refusal: ", "error-page-for: 0", "health: ok"])
+                                       "last-refusal: ", "error-page-for: 0", "sandbox: ", "health: ok"])
         status.record(.errorPageShown(uri: "https://school.example/"), at: 100)
         XCTAssertEqual(StatusReport.render(status, now: 400, maximumErrorSeconds: 300).status, 0, "exactly the limit is still fine")
         let stuck = StatusReport.render(status, now: 401, maximumErrorSeconds: 300)
@@ -114,7 +114,7 @@ final class BrowserStatusTests: XCTestCase {
             status.title = title
             let text = StatusReport.render(status, now: 0, maximumErrorSeconds: 300).lines.joined(separator: "\n")
             XCTAssertEqual(text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("health:") }.count, 1, line: line)
-            XCTAssertEqual(text.split(whereSeparator: \.isNewline).count, 16, line: line)
+            XCTAssertEqual(text.split(whereSeparator: \.isNewline).count, 17, line: line)
         }
     }
 
@@ -171,7 +171,7 @@ final class BrowserStatusTests: XCTestCase {
             "porthole_visitor_sessions_total 0", "porthole_refusals_total 1", "porthole_crashes_total 0", "porthole_hangs_total 0",
             "porthole_last_refusal_timestamp_seconds 1002", "porthole_last_crash_timestamp_seconds 0",
             "porthole_last_hang_timestamp_seconds 0", "porthole_last_visitor_session_timestamp_seconds 0",
-            "porthole_error_page_since_timestamp_seconds 0", "porthole_profile_writable 1",
+            "porthole_error_page_since_timestamp_seconds 0", "porthole_sandboxed 0", "porthole_profile_writable 1",
         ])
         for (index, line) in lines.enumerated() where !line.hasPrefix("#") {
             let name = String(line.prefix { $0 != "{" && $0 != " " })
@@ -233,5 +233,20 @@ final class BrowserStatusTests: XCTestCase {
         let variant = g_variant_ref_sink(status.variant())!
         defer { g_variant_unref(variant) }
         XCTAssertEqual(BrowserStatus(variant: variant)?.profileProblems, status.profileProblems)
+    }
+
+    func testPagesRunningWithoutTheSandboxAutoWantedAreAWorry() {
+        var status = BrowserStatus(startedAt: 0)
+        status.sandbox = "on"
+        XCTAssertEqual(StatusReport.render(status, now: 1, maximumErrorSeconds: 300).status, 0)
+        status.sandbox = "off (pages run without the web process sandbox: No permissions to create new namespace)"
+        status.sandboxMissing = true
+        let report = StatusReport.render(status, now: 1, maximumErrorSeconds: 300)
+        XCTAssertEqual(report.status, 1, "WARNING")
+        XCTAssertTrue(report.lines.contains("sandbox: off (pages run without the web process sandbox: No permissions to create new namespace)"))
+        XCTAssertEqual(report.lines.last, "health: web processes not sandboxed")
+        let variant = g_variant_ref_sink(status.variant())!
+        defer { g_variant_unref(variant) }
+        XCTAssertEqual(BrowserStatus(variant: variant), status)
     }
 }

@@ -257,17 +257,10 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    /// The environment of each WebKitWebProcess started by `pid` (its children).
+    /// The environment of each WebKitWebProcess started by `pid` (directly or through bubblewrap).
     private static func webProcessEnvironments(of pid: Int32) -> [[String]] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> [String]? in
-            guard Int32(entry) != nil,
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  stat.contains("(WebKitWebProces)"),
-                  let close = stat.range(of: ")", options: .backwards),
-                  stat[close.upperBound...].split(separator: " ").dropFirst(1).first == Substring(String(pid)),
-                  let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { return nil }
-            return environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        WebProcesses.descendants(of: pid).compactMap { process in
+            FileManager.default.contents(atPath: "/proc/\(process)/environ")?.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -471,7 +464,8 @@ final class CommandLineTests: XCTestCase {
                          "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1", "/usr/share/man/man5/porthole.conf.5",
                          "/usr/lib/systemd/user/porthole-kiosk.service", "/usr/share/porthole/cage/porthole-cage-session",
                          "/usr/lib/systemd/system/porthole-cage.service", "/usr/sbin/porthole-kiosk-setup",
-                         "/usr/share/man/man8/porthole-kiosk-setup.8", "/usr/share/doc/porthole/admin-guide.md"]
+                         "/usr/share/man/man8/porthole-kiosk-setup.8", "/usr/share/doc/porthole/admin-guide.md",
+                         "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"]
             for file in files {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: destdir.path + file), "\(file) is installed")
             }
@@ -508,6 +502,17 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(check.stdout, "\(share)/porthole/porthole.conf: ok\n", "it uses the installed default")
             fixture.browser = try Subprocess(installed, ["--config", fixture.config], environment: env, directory: "/")
             XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") == 1 }, "the installed browser opened its page")
+            // Its page's web process is sandboxed and runs the installed extension (issue 20).
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the page is shown")
+            let canary = fixture.home.write("canary.txt", "visitor secrets")
+            if SandboxSetup.availability() == .runs, let pid = fixture.browser?.process.processIdentifier {
+                XCTAssertGreaterThan(SandboxTests.assertSandboxed(descendantsOf: pid, canary: canary), 0, "the installed browser's web process was checked")
+                let mapped = WebProcesses.descendants(of: pid).flatMap(WebProcesses.mappedFiles)
+                XCTAssertTrue(mapped.contains(destdir.path + "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"),
+                              "the installed extension is loaded in the sandboxed web process: \(mapped.filter { $0.contains("Porthole") })")
+                let status = try Subprocess.run(installed, ["status"], environment: env)
+                XCTAssertTrue(status.stdout.contains("sandbox: on"), status.stdout + status.stderr)
+            }
             fixture.browser?.stop()
 
             let uninstall = try Subprocess.run("/usr/bin/make", ["-C", BuildProducts.packageRoot, "uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])

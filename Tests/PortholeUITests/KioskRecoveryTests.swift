@@ -50,21 +50,6 @@ final class KioskRecoveryTests: XCTestCase {
         }
     }
 
-    /// The newest WebKitWebProcess this test process started (the page's, for the window just made).
-    private static func newestWebProcess() -> pid_t? {
-        let me = getpid()
-        var newest: (pid: pid_t, start: UInt64)?
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  stat.contains("(WebKitWebProces"), let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            // After the name: state, ppid … starttime is the 20th field from there.
-            guard fields.count > 19, pid_t(fields[1]) == me, let start = UInt64(fields[19]) else { continue }
-            if newest == nil || start >= newest!.start { newest = (pid, start) }
-        }
-        return newest?.pid
-    }
-
     func testAStoppedWebProcessIsReplacedAndThePageComesBack() throws {
         try MainActor.assumeIsolated {
             let server = TestServer()
@@ -76,13 +61,64 @@ final class KioskRecoveryTests: XCTestCase {
             defer { TestApp.destroy(window) }
             window.goHome()
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/here")))
-            let pid = try XCTUnwrap(Self.newestWebProcess(), "the page's web process")
+            let pid = try XCTUnwrap(WebProcesses.newest(), "the page's web process")
             kill(pid, SIGSTOP)
             defer { kill(pid, SIGCONT) }
             // WebKit notices a process that does not answer when it has something to ask of it.
             UI.press(UInt32(GDK_KEY_a), in: window)
             XCTAssertTrue(UI.wait(20) { server.count(path: "/here") == 2 }, "the hung page was ended and loaded again")
             XCTAssertTrue(UI.wait { window.state.title == "Alive" && !window.coordinator.isLoading })
+        }
+    }
+
+    /// A page whose script never returns, on a kiosk nobody touches: WebKit has nothing to ask it,
+    /// so Porthole asks (a round trip through the web process extension) and replaces it within
+    /// `unresponsive-timeout` plus the question's interval, with no input at all.
+    func testAHungPageNobodyTouchesIsReplaced() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { request in
+                request.path == "/spin" ? .html(page("Spinning", "<script>setTimeout(function(){for(;;){}},0)</script>")) : .html(page("Other"))
+            }
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Spin", address: server.url("/spin"))]) {
+                $0.browser.unresponsiveTimeout = 2
+            })
+            defer { TestApp.destroy(window) }
+            window.goHome()
+            XCTAssertTrue(UI.wait { server.count(path: "/spin") == 1 && window.state.title == "Spinning" })
+            XCTAssertTrue(UI.wait(30) { server.count(path: "/spin") == 2 }, "the hung page was ended and loaded again, untouched")
+        }
+    }
+
+    /// An `alert()` in a loop stalls Home behind the modal; ended for not responding, the same page
+    /// would start the loop again: the second time Porthole shows the crash page with Home.
+    func testAnAlertLoopIsEndedOnceThenLeftForTheCrashPageWithHome() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html(page("Alerts", "<script>setTimeout(function(){for(;;)alert('again')},0)</script>")) }
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Alerts", address: server.url("/alerts"))]) {
+                $0.browser.unresponsiveTimeout = 1
+            })
+            defer { TestApp.destroy(window) }
+            let connections = SignalConnections()
+            defer { connections.disconnectAll() }
+            var alerts = 0
+            connections.connect(UnsafeMutableRawPointer(window.webView!), "script-dialog", .pointerReturningBool { _ in
+                alerts += 1
+                return false  // WebKit's own dialog, as a visitor sees it
+            })
+            window.goHome()
+            XCTAssertTrue(UI.wait { alerts >= 1 }, "the page's alert shows")
+            // Home while the alert is up: the web process does not answer, and is ended.
+            window.goHome()
+            XCTAssertTrue(UI.wait(30) { server.count(path: "/alerts") == 2 && alerts >= 2 }, "ended once, the page is brought back (and alerts again)")
+            window.goHome()
+            XCTAssertTrue(UI.wait(30) { UI.bodyText(window).contains("It stopped responding twice in a row") },
+                          "the second time, the crash page: \(UI.bodyText(window))")
+            XCTAssertEqual(server.count(path: "/alerts"), 2, "the looping page is not loaded a third time")
+            XCTAssertTrue(UI.bodyText(window).contains("Home"))
         }
     }
 

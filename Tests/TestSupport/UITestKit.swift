@@ -26,7 +26,8 @@ public enum TestApp {
     public static var engine: BrowserEngine {
         if let sharedEngine { return sharedEngine }
         _ = application
-        let engine = BrowserEngine(sites: SiteList([]), ephemeral: true)
+        // Web processes sandboxed as `[Browser] sandbox=auto` has them where bubblewrap runs.
+        let engine = BrowserEngine(sites: SiteList([]), ephemeral: true, sandboxed: SandboxSetup.availability() == .runs)
         sharedEngine = engine
         return engine
     }

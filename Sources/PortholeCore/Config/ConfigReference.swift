@@ -75,6 +75,13 @@ enum ConfigReference {
             WebGL) is the same either way. Read at start. WEBKIT_SKIA_ENABLE_CPU_RENDERING in the environment, when \
             set, decides instead.
             """)
+        add("Browser", "sandbox", "auto, true or false", "auto", """
+            Run each page's web process in WebKitGTK's bubblewrap sandbox: its own mount namespace (the user's \
+            home and most files out of sight), a seccomp filter, no view of other processes. auto: where \
+            bubblewrap runs; where it cannot (no user namespaces), pages run without it and Porthole says so on \
+            stderr, in the journal and in porthole status, and in kiosk mode it fails closed. true: fails closed \
+            where bubblewrap cannot run. false: never. Read at start.
+            """)
         add("Browser", "zoom", "number, 0.25 to 5.0", "1.0", "Default page zoom.")
         add("Browser", "user-agent-suffix", "text without control characters", "empty",
             "Appended to the user agent, so sites can recognise Porthole.")
@@ -84,7 +91,9 @@ enum ConfigReference {
             """)
         add("Browser", "unresponsive-timeout", "whole seconds, 0 or more", "15 in kiosk mode, else 0 (never)", """
             Seconds a page may stay unresponsive (a script that never returns, a stopped web process) before \
-            Porthole ends its web process and brings the page back as after a crash, logged. 0 never.
+            Porthole ends its web process and brings the page back as after a crash, logged. An idle page is \
+            asked every 5 s (through the web process extension), so a hung page nobody touches is replaced \
+            within the timeout plus 5 s; a page ended twice in a row shows the crash page with Home. 0 never.
             """)
         add("Browser", "languages", "list of language tags, like zh-TW;en", "empty: the system's locale", """
             The languages Porthole speaks (its window, dialogs and pages) and asks sites for (Accept-Language, \

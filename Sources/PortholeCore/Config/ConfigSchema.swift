@@ -130,6 +130,11 @@ struct SettingReader {
         autoOrBoolean().map { $0.map { $0 ? .on : .off } ?? .auto }
     }
 
+    /// `auto`, or a boolean as GKeyFile reads one.
+    func sandbox() -> Result<WebProcessSandbox, InvalidConfigValue> {
+        autoOrBoolean().map { $0.map { $0 ? .on : .off } ?? .auto }
+    }
+
     /// nil for `auto`, else the boolean GKeyFile reads.
     private func autoOrBoolean() -> Result<Bool?, InvalidConfigValue> {
         if case .success(let text) = document.string(key), text == "auto" { return .success(nil) }
@@ -223,6 +228,7 @@ enum ConfigSchema {
         .value("Browser", "https-only", read: { $0.boolean() }, assign: { $0.browser.httpsOnly = $1 }),
         .value("Browser", "swipe-navigation", read: { $0.swipeNavigation() }, assign: { $0.browser.swipeNavigation = $1 }),
         .value("Browser", "gpu-painting", read: { $0.gpuPainting() }, assign: { $0.browser.gpuPainting = $1 }),
+        .value("Browser", "sandbox", read: { $0.sandbox() }, assign: { $0.browser.sandbox = $1 }),
         .value("Browser", "zoom", read: { $0.number(in: 0.25...5.0) }, assign: { $0.browser.zoom = $1 }),
         .value("Browser", "user-agent-suffix", read: { $0.string(check: noControlCharacters) },
                assign: { $0.browser.userAgentSuffix = $1 }),

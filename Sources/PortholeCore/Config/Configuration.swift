@@ -71,6 +71,8 @@ public struct BrowserSettings: Sendable, Equatable {
     /// `gpu-painting`: page content painted on the GPU; `auto`: where the machine has one. Read
     /// once, before the first web process starts.
     public var gpuPainting: GPUPainting = .auto
+    /// `sandbox`: page web processes in WebKitGTK's bubblewrap sandbox. Read at start.
+    public var sandbox: WebProcessSandbox = .auto
     /// `zoom`: the default page zoom, 0.25 to 5.0.
     public var zoom: Double
     /// `user-agent-suffix`: appended to WebKit's user agent, so sites can recognise Porthole.

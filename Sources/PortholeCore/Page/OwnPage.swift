@@ -17,6 +17,9 @@ public enum OwnPage: Sendable, Equatable {
     case crashed(url: String, seconds: Int)
     /// A URL whose load crashed the web process twice in a row: not reloaded again by itself.
     case crashLoop(url: String)
+    /// A page Porthole ended twice in a row because it stopped responding (an `alert()` in a
+    /// loop): not reloaded again by itself.
+    case hangLoop(url: String)
 
     /// The first path segment of the page's `porthole:` URL (`porthole://blocked/…`).
     public var name: String {
@@ -26,7 +29,7 @@ public enum OwnPage: Sendable, Equatable {
         case .error: return "error"
         case .certificate: return "certificate"
         case .retrying: return "retrying"
-        case .crashed, .crashLoop: return "crashed"
+        case .crashed, .crashLoop, .hangLoop: return "crashed"
         }
     }
 
@@ -34,7 +37,7 @@ public enum OwnPage: Sendable, Equatable {
     public var url: String {
         switch self {
         case .blocked(let url, _), .download(let url), .error(let url, _, _), .certificate(let url, _), .retrying(let url, _, _),
-             .crashed(let url, _), .crashLoop(let url):
+             .crashed(let url, _), .crashLoop(let url), .hangLoop(let url):
             return url
         }
     }
@@ -56,6 +59,7 @@ public enum OwnPage: Sendable, Equatable {
             return PortholePage.retrying(url: url, message: message, secondsLeft: seconds, homeURL: homeURL)
         case .crashed(let url, let seconds): return PortholePage.crashed(url: url, secondsLeft: seconds, homeURL: homeURL)
         case .crashLoop(let url): return PortholePage.crashLoop(url: url, homeURL: homeURL)
+        case .hangLoop(let url): return PortholePage.crashLoop(url: url, homeURL: homeURL, hung: true)
         }
     }
 }

@@ -85,6 +85,11 @@ public enum PageEvent: Sendable, Equatable {
     /// `is-web-process-responsive` changed.
     case responsivenessChanged(Bool, at: Double)
     case networkChanged(available: Bool)
+    /// A page committed in the view: with an `unresponsive-timeout`, the session asks its web
+    /// process for an answer every `PageSession.askInterval` seconds from now on (`.askPage`).
+    case pageWatchStarted(at: Double)
+    /// The web process answered `.askPage(id)`.
+    case pageAnswered(id: Int, at: Double)
     /// The time a wake-up asked for has come (monotonic seconds).
     case tick(Double)
     /// A URL or text dropped on the view from another application.
@@ -139,6 +144,9 @@ public enum PageCommand: Sendable, Equatable {
     /// Send `.tick` at this monotonic time (nil: no wake-up needed).
     case wake(at: Double?)
     case terminateWebProcess
+    /// Ask the page's web process for an answer (a round trip through the web process
+    /// extension), answered by `.pageAnswered(id:at:)`: a page nobody touches is still watched.
+    case askPage(id: Int)
     /// Accept the certificate of the failed load for `host` (`[Browser] tls-exceptions=`), then
     /// send `.certificateAccepted(host:)` once the network process has it.
     case acceptCertificate(host: String)

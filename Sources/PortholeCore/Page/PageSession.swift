@@ -69,6 +69,18 @@ public struct PageSession: Sendable {
     /// A URL whose load crashed the web process, and how many times in a row.
     private var loadCrashes: (uri: String, count: Int)?
     private var unresponsiveSince: Double?
+    /// The page Porthole last ended because it stopped responding, how many times in a row and
+    /// when: a page that hangs again at once (an `alert()` in a loop) is not brought back a second
+    /// time. The run ends when another page commits or after `hangLoopWindow` seconds.
+    private var hangs: (uri: String, count: Int, at: Double)?
+    public static let hangLoopWindow: Double = 600
+    /// The question to the web process last asked and not yet answered, and when the next is due:
+    /// WebKit notices a hung page only when it has something to ask it (a key press), so a page
+    /// nobody touches is asked every `askInterval` seconds.
+    private var question: (id: Int, askedAt: Double)?
+    private var nextQuestionAt: Double?
+    private var nextQuestionID = 1
+    public static let askInterval: Double = 5
     /// A load to start once the failed load has finished and the network process holds the
     /// certificate just accepted: both events, in either order, never a guess at timing.
     private struct CertificateRetry {
@@ -126,6 +138,15 @@ public struct PageSession: Sendable {
             if available, let countdown, countdown.isRetry {
                 out.append(.log(PageLog(.info, "network available: retrying now", ["PORTHOLE_EVENT": "network-available"])))
                 out += fire(countdown)
+            }
+        case .pageWatchStarted(let now):
+            out = []
+            if settings.unresponsiveTimeout != nil, question == nil, nextQuestionAt == nil { nextQuestionAt = now + Self.askInterval }
+        case .pageAnswered(let id, let now):
+            out = []
+            if question?.id == id {
+                question = nil
+                nextQuestionAt = now + Self.askInterval
             }
         case .tick(let now): out = tick(now)
         case .dropped(let text): out = dropped(text)
@@ -339,6 +360,7 @@ public struct PageSession: Sendable {
             guard !own else { return [] }
             loadingURI = uri
             loadCommitted = true
+            if hangs?.uri != uri { hangs = nil }
             networkBackoff.reset()
             countdown = nil
             if Self.isData(uri), ownNavigation.map(Self.key) != Self.key(uri) {
@@ -418,6 +440,9 @@ public struct PageSession: Sendable {
     private mutating func processTerminated(_ reason: Termination, now: Double) -> [PageCommand] {
         let current = committedURI ?? ""
         unresponsiveSince = nil
+        // The next page to commit starts the questions again.
+        question = nil
+        nextQuestionAt = nil
         var out: [PageCommand] = [
             .log(PageLog(.message, "web process ended (\(reason.rawValue)): \(current)",
                          ["PORTHOLE_EVENT": "web-process-terminated", "PORTHOLE_URL": current, "PORTHOLE_REASON": reason.rawValue])),
@@ -436,6 +461,11 @@ public struct PageSession: Sendable {
         // The page to bring back: the one loading, else the one shown.
         let loading = loadingURI.flatMap { isOwnPage($0) ? nil : $0 }
         guard let uri = loading ?? (current.isEmpty ? nil : ownPages.last(where: { $0.uri == current })?.retryURL ?? current) else { return out }
+        if reason == .terminatedByAPI, let hang = hangs, hang.count >= 2, hang.uri == current {
+            out.append(.log(PageLog(.warning, "not reloading \(uri): it stopped responding twice in a row",
+                                    ["PORTHOLE_EVENT": "hang-loop", "PORTHOLE_URL": uri])))
+            return out + show(.hangLoop(url: uri))
+        }
         if loading != nil {
             let count = loadCrashes?.uri == uri ? (loadCrashes?.count ?? 0) + 1 : 1
             loadCrashes = (uri, count)
@@ -476,11 +506,14 @@ public struct PageSession: Sendable {
     private mutating func tick(_ now: Double) -> [PageCommand] {
         var out: [PageCommand] = []
         if let since = unresponsiveSince, let timeout = settings.unresponsiveTimeout, now >= since + timeout {
-            unresponsiveSince = nil
-            out.append(.log(PageLog(.warning, "the page did not respond for \(Int(timeout)) s: ending its web process",
-                                    ["PORTHOLE_EVENT": "page-hung", "PORTHOLE_URL": committedURI ?? ""])))
-            out.append(.notice(.webProcessHung))
-            out.append(.terminateWebProcess)
+            out += endHungPage(now: now, "the page did not respond for \(Int(timeout)) s: ending its web process")
+        } else if let question, let timeout = settings.unresponsiveTimeout, now >= question.askedAt + timeout {
+            out += endHungPage(now: now, "the page did not answer for \(Int(timeout)) s: ending its web process")
+        } else if question == nil, let due = nextQuestionAt, now >= due {
+            question = (nextQuestionID, now)
+            nextQuestionAt = nil
+            out.append(.askPage(id: nextQuestionID))
+            nextQuestionID += 1
         }
         if var countdown {
             if now >= countdown.deadline {
@@ -497,6 +530,17 @@ public struct PageSession: Sendable {
         return out
     }
 
+    /// Ends the web process of a page that stopped responding, counting the run of such ends.
+    private mutating func endHungPage(now: Double, _ text: String) -> [PageCommand] {
+        unresponsiveSince = nil
+        question = nil
+        nextQuestionAt = nil
+        let uri = committedURI ?? ""
+        let again = hangs.map { $0.uri == uri && now - $0.at <= Self.hangLoopWindow } ?? false
+        hangs = (uri, again ? (hangs?.count ?? 0) + 1 : 1, now)
+        return [.log(PageLog(.warning, text, ["PORTHOLE_EVENT": "page-hung", "PORTHOLE_URL": uri])), .notice(.webProcessHung), .terminateWebProcess]
+    }
+
     private mutating func fire(_ countdown: Pending) -> [PageCommand] {
         self.countdown = nil
         return ownLoad(countdown.url)
@@ -510,6 +554,8 @@ public struct PageSession: Sendable {
             times.append(min(countdown.deadline, shownChange))
         }
         if let since = unresponsiveSince, let timeout = settings.unresponsiveTimeout { times.append(since + timeout) }
+        if let question, let timeout = settings.unresponsiveTimeout { times.append(question.askedAt + timeout) }
+        if let nextQuestionAt { times.append(nextQuestionAt) }
         let next = times.min()
         guard next != lastWake else { return [] }
         lastWake = next

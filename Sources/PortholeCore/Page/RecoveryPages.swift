@@ -61,12 +61,15 @@ extension PortholePage {
 
     /// Shown when a page's load crashed the web process twice in a row: the browser does not
     /// reload it by itself again (a page must not keep the browser in a crash loop).
-    public static func crashLoop(url: String, homeURL: String?) -> String {
+    /// `hung`: Porthole ended it twice in a row because it stopped responding.
+    public static func crashLoop(url: String, homeURL: String?, hung: Bool = false) -> String {
         let buttons = buttonRow([(tr("Home"), homeURL)])
+        let reason = hung ? tr("It stopped responding twice in a row, so it is not loaded again by itself.")
+            : tr("It stopped the browser twice in a row while loading, so it is not loaded again by itself.")
         return document(title: tr("Error"), body: """
             <h1>\(HTML.escape(tr("This page stopped working")))</h1>
             <p class="url">\(HTML.escape(url))</p>
-            <p class="reason">\(HTML.escape(tr("It stopped the browser twice in a row while loading, so it is not loaded again by itself.")))</p>
+            <p class="reason">\(HTML.escape(reason))</p>
             \(buttons)
             """)
     }

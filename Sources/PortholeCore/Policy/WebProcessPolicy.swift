@@ -79,6 +79,9 @@ public struct WebProcessPolicy: Sendable, Equatable {
 
     /// The name of the user message that carries a new policy to running web processes.
     public static let messageName = "porthole.policy"
+    /// The UI process's question to a page's web process (`PageCommand.askPage`), which the
+    /// extension answers at once from the page's main thread: no answer means a hung page.
+    public static let questionName = "porthole.are-you-there"
 
     /// GVariant type of `encoded()`: subresource rule, sites (name, address), allow, block.
     public static let variantType = "(sa(ss)asas)"

@@ -46,6 +46,10 @@ public struct BrowserStatus: Sendable, Equatable {
     public var profileProblems: [String] = []
     /// Since when the view has shown an error page, or nil.
     public var errorPageSince: Int?
+    /// The web process sandbox: `on`, `off`, or `off (why)` (see `WebProcessSandbox.Decision`).
+    public var sandbox: String?
+    /// Pages run without the sandbox although `sandbox=auto` wanted it: a monitor should know.
+    public var sandboxMissing = false
 
     public init(startedAt: Int) {
         self.startedAt = startedAt
@@ -114,6 +118,8 @@ public struct BrowserStatus: Sendable, Equatable {
             ("last-crash-at", g_variant_new_int64(lastCrashAt ?? 0)),
             ("last-hang-at", g_variant_new_int64(lastHangAt ?? 0)),
             ("last-visitor-session-at", g_variant_new_int64(lastVisitorSessionAt ?? 0)),
+            ("sandbox", g_variant_new_string(sandbox ?? "")),
+            ("sandbox-missing", g_variant_new_boolean(sandboxMissing ? 1 : 0)),
         ]
         func strv(_ strings: [String]) -> OpaquePointer {
             let copies = strings.map { g_strdup($0) } + [nil]
@@ -180,6 +186,11 @@ public struct BrowserStatus: Sendable, Equatable {
         lastCrashAt = int("last-crash-at").flatMap { $0 == 0 ? nil : $0 }
         lastHangAt = int("last-hang-at").flatMap { $0 == 0 ? nil : $0 }
         lastVisitorSessionAt = int("last-visitor-session-at").flatMap { $0 == 0 ? nil : $0 }
+        sandbox = string("sandbox")
+        if let v = value("sandbox-missing") {
+            sandboxMissing = g_variant_is_of_type(v, g_variant_type_checked_("b")) != 0 && g_variant_get_boolean(v) != 0
+            g_variant_unref(v)
+        }
     }
 }
 
@@ -215,6 +226,11 @@ public enum StatusReport {
             reasons.append("error page for \(max(0, now - since)) s")
             if health == .ok { health = .warning }
         }
+        // Pages run outside the sandbox that `sandbox=auto` wanted (a kiosk fails closed instead).
+        if status.sandboxMissing {
+            reasons.append("web processes not sandboxed")
+            if health == .ok { health = .warning }
+        }
         // Pages still load, but what they store (sign-ins, the cache) fails: WARNING.
         if !status.profileProblems.isEmpty {
             reasons += status.profileProblems
@@ -243,6 +259,7 @@ public enum StatusReport {
             ("hangs", "\(status.hangs)"),
             ("last-refusal", status.lastRefusal ?? ""),
             ("error-page-for", "\(status.errorPageSince.map { max(0, now - $0) } ?? 0)"),
+            ("sandbox", status.sandbox ?? ""),
             ("health", reasons.isEmpty ? "ok" : reasons.joined(separator: ", ")),
         ]
         return (pairs.map { "\($0.0): \(escapedLine($0.1))" }, health.rawValue)
@@ -291,6 +308,7 @@ public enum StatusReport {
                 + "\"crash\":\(time(status.lastCrashAt)),\"hang\":\(time(status.lastHangAt)),"
                 + "\"visitor_session\":\(time(status.lastVisitorSessionAt))}"),
             ("error_page_since", time(status.errorPageSince)),
+            ("sandbox", string(status.sandbox)),
             ("profile_problems", "[" + status.profileProblems.map(jsonString).joined(separator: ",") + "]"),
         ]
         return "{" + members.map { jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
@@ -343,6 +361,7 @@ public enum StatusReport {
         metric("last_visitor_session_timestamp_seconds", "gauge", "The last visitor session's start, in Unix seconds.",
                status.lastVisitorSessionAt ?? 0)
         metric("error_page_since_timestamp_seconds", "gauge", "Since when an error page shows, in Unix seconds.", status.errorPageSince ?? 0)
+        metric("sandboxed", "gauge", "1 when the web processes run in WebKit's sandbox.", status.sandbox == "on" ? 1 : 0)
         metric("profile_writable", "gauge", "1 when the profile's directories can be written and have room.", status.profileProblems.isEmpty ? 1 : 0)
         return out
     }
