@@ -1,5 +1,6 @@
 // The real porthole binary under a pretend systemd: READY=1 after the first page, WATCHDOG=1
 // keep-alives; and `porthole --hash-pin`.
+import CGLib
 import CWebKitGtk
 import Foundation
 import GLibBridge
