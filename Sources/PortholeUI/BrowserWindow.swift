@@ -119,8 +119,11 @@ public final class BrowserWindow {
     /// A site was chosen from a menu: the page takes the focus once the menu has closed.
     private var focusPageWhenMenuCloses = false
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
-    /// Holds the web view, with the refusal notice and kiosk mode's idle warning above it.
+    /// Holds the web view, with the refusal notice and the zoom level above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
+    /// Holds everything in the window (page, keyboard, bottom bar), with kiosk mode's idle
+    /// warning above it: the warning dims the whole window, not the page only.
+    let windowOverlay: UnsafeMutablePointer<GtkWidget>
     private var notice: RefusalNoticeBar!
     private var zoomIndicator: ZoomIndicator!
     /// The find bar, made the first time it is wanted (Ctrl+F): most visitors never open it, and
@@ -163,6 +166,7 @@ public final class BrowserWindow {
         openButton = gtk_menu_button_new()
         bottomBar = gtk_action_bar_new()
         overlay = gtk_overlay_new()
+        windowOverlay = gtk_overlay_new()
         menuButton = gtk_menu_button_new()
 
         buildChrome(window)
@@ -183,7 +187,8 @@ public final class BrowserWindow {
         attachTouchInput(newSession: false)
         followSwipeDevices()
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
-        gtk_container_add(window.cast(), box)
+        gtk_container_add(windowOverlay.cast(), box)
+        gtk_container_add(window.cast(), windowOverlay)
         notice = RefusalNoticeBar(in: overlay, connections: connections)
         zoomIndicator = ZoomIndicator(in: overlay)
         viewChanged()
@@ -210,6 +215,8 @@ public final class BrowserWindow {
     public var headerSubtitle: String? { gtk_header_bar_get_subtitle(header.cast()).map { String(cString: $0) } }
     /// The progress bar's fraction: the load's progress while loading, 0 (empty) when done.
     public var progressFraction: Double { gtk_progress_bar_get_fraction(progressBar.cast()) }
+    /// The progress bar itself (shown only while a page loads).
+    public var progressWidget: UnsafeMutablePointer<GtkWidget> { progressBar }
     public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
     /// Kiosk mode's Sites button (nil at a desk; hidden when `[Kiosk] site-menu=` says so).
     public var kioskSitesButton: UnsafeMutablePointer<GtkWidget>? { sitesButton }
@@ -384,8 +391,11 @@ public final class BrowserWindow {
             }
             if !kiosk.toolbar { gtk_widget_set_no_show_all(bar, 1) }
         }
-        gtk_widget_set_size_request(progressBar, 280, -1)
+        // Only while a page loads (render shows it), across the bar's free width: an empty trough
+        // at rest looks like a dead slider.
+        gtk_widget_set_hexpand(progressBar, 1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
+        gtk_widget_set_no_show_all(progressBar, 1)
         gtk_action_bar_pack_start(bar.cast(), progressBar)
         gtk_button_set_image(refreshButton.cast(), refreshIcon)
         gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
@@ -543,20 +553,34 @@ public final class BrowserWindow {
         webHost.coordinator.reload()
     }
 
+    /// The button the site menu hangs from: the header bar's Open at a desk, the bottom bar's
+    /// Sites in kiosk mode (which has no header bar).
+    private var siteMenuButton: UnsafeMutablePointer<GtkWidget> { sitesButton ?? openButton }
+
     private func rebuildSiteMenu() {
         let menu = siteMenu.opaque
+        let button = siteMenuButton
         g_menu_remove_all(menu)
+        if let sitesButton, let kiosk = options.kiosk { gtk_widget_set_visible(sitesButton, kiosk.siteMenu.shows(for: options.sites) ? 1 : 0) }
         if options.sites.sites.count >= SiteSearch.searchableFrom {
-            if siteSearchMenu == nil { siteSearchMenu = SiteSearchMenu(button: openButton) }
+            if siteSearchMenu == nil {
+                let search = SiteSearchMenu(button: button, touch: options.kiosk != nil)
+                connections.connect(search.popoverObject, "closed", .plain { [unowned self] in self.menuClosed() })
+                siteSearchMenu = search
+            }
             siteSearchMenu?.show(options.sites.sites)
-            gtk_widget_set_sensitive(openButton, 1)
+            gtk_widget_set_sensitive(button, 1)
             return
         }
         if let search = siteSearchMenu {
             siteSearchMenu = nil
-            gtk_menu_button_set_popover(openButton.cast(), nil)
+            gtk_menu_button_set_popover(button.cast(), nil)
             search.release()
-            gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
+            gtk_menu_button_set_menu_model(button.cast(), siteMenu.typed())
+            if let popover = gtk_menu_button_get_popover(button.cast()) {
+                if options.kiosk != nil { gtk_style_context_add_class(gtk_widget_get_style_context(UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))), TouchStyle.menuClass) }
+                connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+            }
         }
         for site in options.sites.sites {
             let item = g_menu_item_new(site.name, nil)
@@ -565,7 +589,6 @@ public final class BrowserWindow {
             g_object_unref(UnsafeMutableRawPointer(item))
         }
         gtk_widget_set_sensitive(openButton, options.sites.isEmpty ? 0 : 1)
-        if let sitesButton, let kiosk = options.kiosk { gtk_widget_set_visible(sitesButton, kiosk.siteMenu.shows(for: options.sites) ? 1 : 0) }
     }
 
     /// Gives the keyboard focus to the page, so Page Down, Space and the arrows scroll it.
@@ -654,6 +677,7 @@ public final class BrowserWindow {
         if appliedProgress == nil || progress != appliedProgress! {
             appliedProgress = .some(progress)
             gtk_progress_bar_set_fraction(progressBar.cast(), progress ?? 0)
+            gtk_widget_set_visible(progressBar, state.showsProgress ? 1 : 0)
         }
         if state.isLoading != appliedLoading {
             appliedLoading = state.isLoading

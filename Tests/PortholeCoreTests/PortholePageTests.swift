@@ -162,8 +162,10 @@ final class PageStateTests: XCTestCase {
         var state = PageState()
         state.progress = 0.4
         XCTAssertNil(state.visibleProgress)
+        XCTAssertFalse(state.showsProgress, "no empty trough at rest")
         state.isLoading = true
         XCTAssertEqual(state.visibleProgress, 0.4)
+        XCTAssertTrue(state.showsProgress)
         state.progress = 1.7
         XCTAssertEqual(state.visibleProgress, 1.0)
     }
@@ -195,5 +197,31 @@ final class RestrictedPortsTests: XCTestCase {
             XCTAssertEqual(RestrictedPorts.port(of: url), port, url)
         }
         XCTAssertTrue(RestrictedPorts.message(port: 9).contains("Port 9"))
+    }
+}
+
+final class ShortcutKeysTests: XCTestCase {
+    func testEachKeyIsShownOnce() {
+        let rows: [(keys: [String], shown: [String])] = [
+            (["<Control>plus", "<Control>equal", "<Control>KP_Add", "ZoomIn"], ["<Control>plus"]),
+            (["<Control>minus", "<Control>KP_Subtract", "ZoomOut"], ["<Control>minus"]),
+            (["<Control>0", "<Control>KP_0"], ["<Control>0"]),
+            (["F5", "<Control>r", "Reload"], ["F5", "<Control>r"]),
+            (["<Alt>Left", "Back"], ["<Alt>Left"]),
+            (["Escape", "Stop"], ["Escape"]),
+            (["<Control>g", "F3"], ["<Control>g", "F3"]),
+            (["<Control><Shift>g", "<Shift>F3"], ["<Control><Shift>g", "<Shift>F3"]),
+            (["<Control>question", "<Control>F1"], ["<Control>question", "<Control>F1"]),
+        ]
+        for row in rows { XCTAssertEqual(ShortcutKeys.shown(row.keys), row.shown, "\(row.keys)") }
+    }
+}
+
+final class AboutLogoTests: XCTestCase {
+    func testTheLogoIsFoundInTheSourceTreeFromTheBuildTree() {
+        let svg = "/src/porthole/Resources/dev.porthole.Porthole.svg"
+        XCTAssertEqual(AboutPorthole.logoFile(executable: "/src/porthole/.build/debug/porthole", exists: { $0 == svg }), svg)
+        XCTAssertEqual(AboutPorthole.logoFile(executable: "/src/porthole/.build/x86_64-unknown-linux-gnu/release/porthole", exists: { $0 == svg }), svg)
+        XCTAssertNil(AboutPorthole.logoFile(executable: "/usr/bin/porthole", exists: { _ in false }), "installed: the icon theme has it")
     }
 }
