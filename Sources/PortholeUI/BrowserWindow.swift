@@ -126,6 +126,8 @@ public final class BrowserWindow {
     let windowOverlay: UnsafeMutablePointer<GtkWidget>
     private var notice: RefusalNoticeBar!
     private var zoomIndicator: ZoomIndicator!
+    /// The hovered link's address and whether it is on the list (desk only).
+    private var linkPreview: LinkPreviewLabel?
     /// The find bar, made the first time it is wanted (Ctrl+F): most visitors never open it, and
     /// the window built before the first load is 3 ms quicker without it (measured at start-up).
     private var madeFindBar: FindBar?
@@ -135,6 +137,8 @@ public final class BrowserWindow {
     private let menuButton: UnsafeMutablePointer<GtkWidget>
     /// The web process crashed at the desk: the reloaded page says so once it is back.
     private var crashNoticePending = false
+    /// The page the menus' current-site mark was last worked out for.
+    private var markedURI: String??
     /// Ctrl+scroll not yet turned into a zoom step (touchpads scroll in small deltas).
     private var zoomScroll = 0.0
 
@@ -191,6 +195,7 @@ public final class BrowserWindow {
         gtk_container_add(window.cast(), windowOverlay)
         notice = RefusalNoticeBar(in: overlay, connections: connections)
         zoomIndicator = ZoomIndicator(in: overlay)
+        if options.kiosk == nil { linkPreview = LinkPreviewLabel(in: overlay) }
         viewChanged()
         rebuildSiteMenu()
 
@@ -275,7 +280,10 @@ public final class BrowserWindow {
         options.kiosk = self.options.kiosk
         options.keyboard = self.options.keyboard  // made with the window, like kiosk mode
         self.options = options
-        if sitesChanged { rebuildSiteMenu() }
+        if sitesChanged {
+            rebuildSiteMenu()
+            markedURI = nil
+        }
         followSwipeDevices()
         engine.pdfViewerStyle.apply(printing: options.rules.printing)
         webHost.update(makeWebView())
@@ -468,7 +476,8 @@ public final class BrowserWindow {
             ("about", { [unowned self] in if let window = self.window { AboutWindow.present(over: window) } }),
         ]
         for (name, handler) in plain + desk { actions[name] = SimpleAction(name: name, in: map, handler) }
-        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in
+        // Its state is the current site's name: the Open and Sites menus mark that one.
+        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map, state: "") { [unowned self] site in
             self.openSite(site)
             self.focusPageWhenMenuCloses = true
             self.focusPage()
@@ -481,6 +490,8 @@ public final class BrowserWindow {
     public var zoomLevel: Double { webView.map { webkit_web_view_get_zoom_level($0) } ?? options.settings.zoom }
     /// The zoom level shown over the page while it changes, else nil.
     public var zoomIndicatorText: String? { zoomIndicator.text }
+    /// The link preview's line while it shows (desk), else nil.
+    public var linkPreviewText: String? { linkPreview?.text }
 
     public func setZoom(_ level: Double) {
         guard let webView else { return }
@@ -521,6 +532,12 @@ public final class BrowserWindow {
                 return SignInDialog.handle(request.assumingMemoryBound(to: WebKitAuthenticationRequest.self), over: window,
                                            remembers: self.options.kiosk == nil && webkit_website_data_manager_is_ephemeral(self.engine.dataManager) == 0)
             })
+        }
+        if let webView, let linkPreview {
+            linkPreview.show(nil)
+            linkPreview.watch(webView, connections: viewConnections) { [unowned self] url in
+                self.options.decide(PolicyRequest(url: url, kind: .mainFrame)).isAllowed
+            }
         }
         guard let web = webHost.widget, options.kiosk.map({ $0.shortcuts.contains(.zoom) }) ?? true else { return }
         // Before WebKit's own handler: Ctrl+wheel zooms instead of scrolling.
@@ -637,6 +654,10 @@ public final class BrowserWindow {
         }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.
+        if state.uri != markedURI {
+            markedURI = state.uri
+            actions["open-site"]?.stringState = options.sites.current(for: state.uri)?.name ?? ""
+        }
         state.canGoBack = webHost?.coordinator.canGoBack ?? false
         state.canGoForward = webHost?.coordinator.canGoForward ?? false
         updateActions()

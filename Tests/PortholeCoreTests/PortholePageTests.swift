@@ -225,3 +225,29 @@ final class AboutLogoTests: XCTestCase {
         XCTAssertNil(AboutPorthole.logoFile(executable: "/usr/bin/porthole", exists: { _ in false }), "installed: the icon theme has it")
     }
 }
+
+final class CurrentSiteTests: XCTestCase {
+    func testTheCurrentSiteIsTheOneThePageIsOn() {
+        let list = SiteList([Site(name: "Apple", address: "apple.com"), Site(name: "Mac", address: "https://apple.com/mac/"),
+                             Site(name: "Local", address: "http://127.0.0.1:8080/s1"), Site(name: "Other", address: "http://127.0.0.1:8080/s10")])
+        let rows: [(uri: String?, site: String?)] = [
+            ("https://apple.com/", "Apple"),
+            ("https://APPLE.com/iphone", "Apple"),
+            ("http://apple.com/", "Apple"),               // a bare host takes http too
+            ("https://apple.com/mac/", "Mac"),            // the longer path wins
+            ("https://apple.com/mac/pro", "Mac"),
+            ("https://apple.com/mac", "Mac"),
+            ("https://apple.com/macintosh", "Apple"),     // not under /mac/
+            ("https://www.apple.com/", nil),              // another host
+            ("https://apple.com:8443/", nil),             // another port
+            ("http://127.0.0.1:8080/s1", "Local"),
+            ("http://127.0.0.1:8080/s1/page", "Local"),
+            ("http://127.0.0.1:8080/s10", "Other"),       // /s1 is not a prefix of /s10
+            ("https://127.0.0.1:8080/s1", nil),           // a URL's site keeps its scheme
+            ("porthole://start/", nil),
+            ("about:blank", nil),
+            (nil, nil),
+        ]
+        for row in rows { XCTAssertEqual(list.current(for: row.uri)?.name, row.site, "\(row.uri ?? "nil")") }
+    }
+}

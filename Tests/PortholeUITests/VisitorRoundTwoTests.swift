@@ -570,3 +570,105 @@ final class IdleWarningDimsTheWindowTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.checkDimming(language: "ru", name: "idle-warning-ru") }
     }
 }
+
+@MainActor
+private func boolProperty(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> Bool {
+    var value = GValue()
+    g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
+    defer { g_value_unset(&value) }
+    g_object_get_property(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), name, &value)
+    return g_value_get_boolean(&value) != 0
+}
+
+/// The pointer moves to (x, y) of the page, as a mouse's motion reaches WebKit.
+@MainActor
+private func movePointer(x: Double, y: Double, in window: BrowserWindow) {
+    guard let view = window.webView else { return }
+    let widget = UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)
+    guard let gdkWindow = gtk_widget_get_window(widget) else { return }
+    let event = gdk_event_new(GDK_MOTION_NOTIFY)!
+    event.pointee.motion.window = gdkWindow
+    g_object_ref(UnsafeMutableRawPointer(gdkWindow))
+    event.pointee.motion.send_event = 1
+    event.pointee.motion.time = guint32(GDK_CURRENT_TIME)
+    event.pointee.motion.x = x
+    event.pointee.motion.y = y
+    gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow))))
+    gtk_widget_event(widget, event)
+    gdk_event_free(event)
+}
+
+final class CurrentSiteMarkTests: XCTestCase {
+    /// The Open (desk) or Sites (kiosk) menu marks the site the page is on, and follows it.
+    @MainActor private static func checkMark(count: Int, kiosk: Bool, shot: String) {
+        let server = TestServer()
+        defer { server.stop() }
+        server.route = { request in .html("<!DOCTYPE html><title>Page \(request.path)</title><p>\(request.path)</p>") }
+        let sites = (0..<count).map { Site(name: "Site \($0)", address: server.url("/s\($0)")) }
+        let window = kiosk ? TestApp.window(configuration: TestApp.kioskConfiguration(sites: sites)) : TestApp.window(sites: sites)
+        defer { kiosk ? TestApp.destroy(window) : TestApp.close(window) }
+        window.goHome()
+        XCTAssertTrue(UI.wait { window.headerTitle == "Page /s0" })
+        guard let button = kiosk ? window.kioskSitesButton : window.openMenuButton else { return XCTFail("no site button") }
+        let marked = { UI.menuItems(of: button).filter { boolProperty($0.button, "active") }.map(\.label) }
+        XCTAssertTrue(UI.wait { marked() == ["Site 0"] }, "the current site is marked: \(marked())")
+        XCTAssertEqual(UI.menuItems(of: button).first.map { UI.stringProperty(UnsafeMutableRawPointer($0.button), "text") }, "Site 0")
+        _ = UI.countScreenPixels(name: shot, where: { _, _, _ in false })
+        gtk_toggle_button_set_active(button.cast(), 0)
+        window.load(url: server.url("/s2/deeper"))
+        XCTAssertTrue(UI.wait { window.headerTitle == "Page /s2/deeper" })
+        XCTAssertTrue(UI.wait { marked() == ["Site 2"] }, "a page under a site marks that site: \(marked())")
+        gtk_toggle_button_set_active(button.cast(), 0)
+        window.load(url: "porthole://start/")
+        XCTAssertTrue(UI.wait { marked().isEmpty }, "no site is marked on Porthole's own pages: \(marked())")
+        gtk_toggle_button_set_active(button.cast(), 0)
+    }
+
+    func testTheOpenMenuMarksTheCurrentSite() { MainActor.assumeIsolated { Self.checkMark(count: 3, kiosk: false, shot: "mark-desk") } }
+    func testTheSearchMenuMarksTheCurrentSite() { MainActor.assumeIsolated { Self.checkMark(count: 20, kiosk: false, shot: "mark-desk-20") } }
+    func testTheKioskSitesMenuMarksTheCurrentSite() { MainActor.assumeIsolated { Self.checkMark(count: 3, kiosk: true, shot: "mark-kiosk") } }
+    func testTheOpenMenuMarksTheCurrentSiteInChinese() throws {
+        try speakingLanguages(["zh-CN"]) { MainActor.assumeIsolated { Self.checkMark(count: 3, kiosk: false, shot: "mark-desk-zh") } }
+    }
+}
+
+final class LinkPreviewTests: XCTestCase {
+    /// At the desk, the link under the pointer shows its address and whether it is on the list.
+    @MainActor private static func checkPreview() throws {
+        let server = TestServer()
+        defer { server.stop() }
+        let blocked = "https://elsewhere.example/page"
+        server.route = { _ in .html("""
+            <!DOCTYPE html><title>Links</title><body style="margin:0">
+            <a id="in" href="/s1" style="position:absolute;left:0;top:0;width:200px;height:40px;display:block">in</a>
+            <a id="out" href="\(blocked)" style="position:absolute;left:0;top:100px;width:200px;height:40px;display:block">out</a></body>
+            """) }
+        let configuration = Configuration(sites: SiteList([Site(name: "Home", address: server.url("/s0")), Site(name: "One", address: server.url("/s1"))]))
+        let window = TestApp.window(configuration: configuration)
+        defer { TestApp.close(window) }
+        window.goHome()
+        XCTAssertTrue(UI.wait { window.headerTitle == "Links" })
+        XCTAssertNil(window.linkPreviewText)
+        movePointer(x: 50, y: 20, in: window)
+        let onList = tr("{url} — on the list of sites").replacing("{url}", with: server.url("/s1"))
+        XCTAssertTrue(UI.wait { window.linkPreviewText == onList }, "hovering an approved link: \(window.linkPreviewText ?? "nil")")
+        _ = UI.countScreenPixels(name: "link-preview-on-\(tr("Back"))", where: { _, _, _ in false })
+        movePointer(x: 50, y: 120, in: window)
+        let offList = tr("{url} — not on the list: this browser will not open it").replacing("{url}", with: blocked)
+        XCTAssertTrue(UI.wait { window.linkPreviewText == offList }, "hovering a link off the list: \(window.linkPreviewText ?? "nil")")
+        _ = UI.countScreenPixels(name: "link-preview-off-\(tr("Back"))", where: { _, _, _ in false })
+        movePointer(x: 500, y: 300, in: window)
+        XCTAssertTrue(UI.wait { window.linkPreviewText == nil }, "off any link it goes")
+    }
+
+    func testHoveringALinkSaysWhereItGoesAndWhetherItIsOnTheList() throws {
+        try MainActor.assumeIsolated { try Self.checkPreview() }
+    }
+
+    func testHoveringALinkInGerman() throws {
+        try speakingLanguages(["de"]) {
+            XCTAssertNotEqual(tr("{url} — on the list of sites"), "{url} — on the list of sites", "German is checked")
+            try MainActor.assumeIsolated { try Self.checkPreview() }
+        }
+    }
+}
