@@ -672,3 +672,56 @@ final class LinkPreviewTests: XCTestCase {
         }
     }
 }
+
+/// Issue 23 item 12, reproduced and not yet fixed: under plain Xvfb (no compositor) the real
+/// binary at the desk shows an opaque panel in the window's background colour below the refusal
+/// notice's card, about twice the card's height, hiding the page (docs: notice-desk.png from
+/// PORTHOLE_TEST_SHOTS). In-process windows do not show it (their revealer is allocated exactly
+/// the card's 409x54). Run with PORTHOLE_INVESTIGATE=1; skipped otherwise so the suite stays green.
+final class NoticePanelTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["PORTHOLE_INVESTIGATE"] != nil, "item 12 is reproduced, not fixed")
+    }
+
+    /// The real binary on a yellow page whose link to a site off the list is refused: the notice
+    /// card shows at the top, and around it (left, right, below) the page is still yellow, with no
+    /// grey panel under the card (read from the screen; looked at in the pictures).
+    @MainActor private static func checkNoPanel(kiosk: Bool, name: String) throws {
+        let fixture = try BrowserProcessFixture()
+        defer { fixture.tearDown() }
+        fixture.server.route = { _ in .html("""
+            <!DOCTYPE html><html><body style="margin:0;background:#ffff00;height:100vh">
+            <script>setTimeout(function () { location.href = 'https://off-the-list.example/'; }, 2500)</script></body></html>
+            """) }
+        let config = fixture.home.write("notice.conf", """
+            [Sites]
+            Yellow=\(fixture.server.url("/yellow"))
+            \(kiosk ? "[Kiosk]\nenabled=true" : "")
+            """)
+        try fixture.start(["--config", config])
+        _ = TestApp.application
+        let screen = try XCTUnwrap(gdk_get_default_root_window())
+        let width = gdk_window_get_width(screen)
+        let top = GdkRectangle(x: 0, y: 0, width: width, height: 200)
+        let grey = { (r: UInt8, g: UInt8, b: UInt8) in abs(Int(r) - Int(g)) < 12 && abs(Int(g) - Int(b)) < 12 && r > 150 && r < 250 }
+        let yellow = { (r: UInt8, g: UInt8, b: UInt8) in r > 200 && g > 200 && b < 80 }
+        // The notice is up: dark card pixels (the OSD style) at the top of the page.
+        let dark = { (r: UInt8, g: UInt8, b: UInt8) in Int(r) + Int(g) + Int(b) < 200 }
+        XCTAssertTrue(UI.wait(30) { UI.countScreenPixels(in: top, name: name + "-top", where: yellow) > Int(top.width * top.height) / 2 }, "the page is up")
+        XCTAssertTrue(UI.wait(30) { UI.countScreenPixels(in: top, name: name + "-top", where: dark) > 2000 }, "the refusal notice shows")
+        UI.wait(1) { false }  // the slide-down transition, for the picture
+        let greyPixels = UI.countScreenPixels(in: top, name: name + "-top", where: grey)
+        let yellowPixels = UI.countScreenPixels(in: top, name: name + "-top", where: yellow)
+        _ = UI.countScreenPixels(name: name, where: { _, _, _ in false })
+        XCTAssertLessThan(greyPixels, 3000, "no grey panel around the notice (\(greyPixels) grey, \(yellowPixels) yellow pixels)")
+        XCTAssertGreaterThan(yellowPixels, Int(top.width * top.height) / 2, "the page shows around the notice")
+    }
+
+    func testNoGreyPanelUnderTheRefusalNoticeAtTheDesk() throws {
+        try MainActor.assumeIsolated { try Self.checkNoPanel(kiosk: false, name: "notice-desk") }
+    }
+
+    func testNoGreyPanelUnderTheRefusalNoticeInKioskMode() throws {
+        try MainActor.assumeIsolated { try Self.checkNoPanel(kiosk: true, name: "notice-kiosk") }
+    }
+}
