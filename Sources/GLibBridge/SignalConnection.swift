@@ -56,6 +56,14 @@ private let enumTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void
     MainActor.assumeIsolated { handler(value) }
 }
 
+/// `void (*)(gpointer instance, gpointer object, guint value, gpointer data)`: WebKitWebView
+/// "mouse-target-changed" (WebKitHitTestResult*, guint modifiers).
+private let pointerEnumTrampoline: @convention(c) (gpointer?, gpointer?, guint, gpointer?) -> Void = { _, object, value, data in
+    nonisolated(unsafe) let object = object
+    let handler = ClosureBox<@MainActor (UnsafeMutableRawPointer?, UInt32) -> Void>.unwrap(data)
+    MainActor.assumeIsolated { handler(object, value) }
+}
+
 /// `gboolean (*)(gpointer instance, gpointer argument, gpointer data)`: event signals such as
 /// "button-press-event" (GdkEvent*) and "delete-event", "context-menu"-like handlers.
 private let pointerBoolTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { _, argument, data in
@@ -162,6 +170,7 @@ public enum SignalHandler {
     case twoPointersReturningBool(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool)
     case threePointersReturningBool(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Bool)
     case pointerEnumReturningBool(@MainActor (UnsafeMutableRawPointer?, UInt32) -> Bool)
+    case pointerEnum(@MainActor (UnsafeMutableRawPointer?, UInt32) -> Void)
     case enumStringErrorReturningBool(@MainActor (UInt32, String, GLibError?) -> Bool)
     case stringPointerEnumReturningBool(@MainActor (String, UnsafeMutableRawPointer?, UInt32) -> Bool)
     case pointerReturningPointer(@MainActor (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?)
@@ -184,6 +193,7 @@ public enum SignalHandler {
         case .twoPointersReturningBool(let f): return (unsafeBitCast(twoPointersBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .threePointersReturningBool(let f): return (unsafeBitCast(threePointersBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerEnumReturningBool(let f): return (unsafeBitCast(pointerEnumBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .pointerEnum(let f): return (unsafeBitCast(pointerEnumTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .enumStringErrorReturningBool(let f): return (unsafeBitCast(enumStringErrorBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .stringPointerEnumReturningBool(let f): return (unsafeBitCast(stringPointerEnumBoolTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .pointerReturningPointer(let f): return (unsafeBitCast(pointerPointerTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())

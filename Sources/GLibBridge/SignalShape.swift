@@ -108,6 +108,7 @@ extension SignalHandler {
         case .twoPointersReturningBool: SignalShape(returns: .int32, [.pointer, .pointer])
         case .threePointersReturningBool: SignalShape(returns: .int32, [.pointer, .pointer, .pointer])
         case .pointerEnumReturningBool: SignalShape(returns: .int32, [.pointer, .int32])
+        case .pointerEnum: SignalShape(returns: .void, [.pointer, .int32])
         case .enumStringErrorReturningBool: SignalShape(returns: .int32, [.int32, .string, .pointer])
         case .stringPointerEnumReturningBool: SignalShape(returns: .int32, [.string, .pointer, .int32])
         case .pointerReturningPointer: SignalShape(returns: .pointer, [.pointer])

@@ -30,6 +30,33 @@ public final class SimpleAction {
         g_action_map_add_action(OpaquePointer(map), owner.opaque)
     }
 
+    /// An action with a string parameter and a string state: menu items targeting it show as
+    /// radio items, the one whose target equals the state marked (the current site).
+    public init(name: String, stringParameterIn map: UnsafeMutableRawPointer, state: String, _ handler: @escaping @MainActor (String) -> Void) {
+        self.name = name
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        owner = ObjectOwner(adopting: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(state))))
+        owner.connect("activate", .pointer { parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        })
+        g_action_map_add_action(OpaquePointer(map), owner.opaque)
+    }
+
+    /// The string state (of an action made with one), or nil.
+    public var stringState: String? {
+        get {
+            guard let pointer = owner.pointer, let state = g_action_get_state(OpaquePointer(pointer)) else { return nil }
+            defer { g_variant_unref(state) }
+            return String(cString: g_variant_get_string(state, nil))
+        }
+        set {
+            guard let newValue, newValue != stringState else { return }
+            g_simple_action_set_state(owner.opaque, g_variant_new_string(newValue))
+        }
+    }
+
     /// Whether the action can be activated (buttons bound to it follow; accelerators skip it).
     public var isEnabled: Bool {
         get { owner.pointer.map { g_action_get_enabled(OpaquePointer($0)) != 0 } ?? false }

@@ -30,6 +30,9 @@ public struct PageState: Sendable, Equatable {
 
     /// The load's progress while loading, or nil when the bar should be empty.
     public var visibleProgress: Double? { isLoading ? max(0.0, min(1.0, progress)) : nil }
+
+    /// Whether the progress bar is on screen at all: only while a page loads.
+    public var showsProgress: Bool { visibleProgress != nil }
 }
 
 public enum URLHelpers {

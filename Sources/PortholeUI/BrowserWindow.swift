@@ -119,10 +119,15 @@ public final class BrowserWindow {
     /// A site was chosen from a menu: the page takes the focus once the menu has closed.
     private var focusPageWhenMenuCloses = false
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
-    /// Holds the web view, with the refusal notice and kiosk mode's idle warning above it.
+    /// Holds the web view, with the refusal notice and the zoom level above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
+    /// Holds everything in the window (page, keyboard, bottom bar), with kiosk mode's idle
+    /// warning above it: the warning dims the whole window, not the page only.
+    let windowOverlay: UnsafeMutablePointer<GtkWidget>
     private var notice: RefusalNoticeBar!
     private var zoomIndicator: ZoomIndicator!
+    /// The hovered link's address and whether it is on the list (desk only).
+    private var linkPreview: LinkPreviewLabel?
     /// The find bar, made the first time it is wanted (Ctrl+F): most visitors never open it, and
     /// the window built before the first load is 3 ms quicker without it (measured at start-up).
     private var madeFindBar: FindBar?
@@ -132,6 +137,8 @@ public final class BrowserWindow {
     private let menuButton: UnsafeMutablePointer<GtkWidget>
     /// The web process crashed and the page reloads by itself: the reloaded page says so once it is back.
     private var crashNoticePending = false
+    /// The page the menus' current-site mark was last worked out for.
+    private var markedURI: String??
     /// Ctrl+scroll not yet turned into a zoom step (touchpads scroll in small deltas).
     private var zoomScroll = 0.0
 
@@ -164,6 +171,7 @@ public final class BrowserWindow {
         openButton = gtk_menu_button_new()
         bottomBar = gtk_action_bar_new()
         overlay = gtk_overlay_new()
+        windowOverlay = gtk_overlay_new()
         menuButton = gtk_menu_button_new()
 
         buildChrome(window)
@@ -184,9 +192,11 @@ public final class BrowserWindow {
         attachTouchInput(newSession: false)
         followSwipeDevices()
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
-        gtk_container_add(window.cast(), box)
+        gtk_container_add(windowOverlay.cast(), box)
+        gtk_container_add(window.cast(), windowOverlay)
         notice = RefusalNoticeBar(in: overlay, connections: connections)
         zoomIndicator = ZoomIndicator(in: overlay)
+        if options.kiosk == nil { linkPreview = LinkPreviewLabel(in: overlay) }
         viewChanged()
         rebuildSiteMenu()
 
@@ -211,6 +221,8 @@ public final class BrowserWindow {
     public var headerSubtitle: String? { gtk_header_bar_get_subtitle(header.cast()).map { String(cString: $0) } }
     /// The progress bar's fraction: the load's progress while loading, 0 (empty) when done.
     public var progressFraction: Double { gtk_progress_bar_get_fraction(progressBar.cast()) }
+    /// The progress bar itself (shown only while a page loads).
+    public var progressWidget: UnsafeMutablePointer<GtkWidget> { progressBar }
     public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
     /// Kiosk mode's Sites button (nil at a desk; hidden when `[Kiosk] site-menu=` says so).
     public var kioskSitesButton: UnsafeMutablePointer<GtkWidget>? { sitesButton }
@@ -277,7 +289,10 @@ public final class BrowserWindow {
         options.kiosk = self.options.kiosk
         options.keyboard = self.options.keyboard  // made with the window, like kiosk mode
         self.options = options
-        if sitesChanged { rebuildSiteMenu() }
+        if sitesChanged {
+            rebuildSiteMenu()
+            markedURI = nil
+        }
         followSwipeDevices()
         engine.pdfViewerStyle.apply(printing: options.rules.printing)
         webHost.update(makeWebView())
@@ -406,8 +421,11 @@ public final class BrowserWindow {
             }
             if !kiosk.toolbar { gtk_widget_set_no_show_all(bar, 1) }
         }
-        gtk_widget_set_size_request(progressBar, 280, -1)
+        // Only while a page loads (render shows it), across the bar's free width: an empty trough
+        // at rest looks like a dead slider.
+        gtk_widget_set_hexpand(progressBar, 1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
+        gtk_widget_set_no_show_all(progressBar, 1)
         gtk_action_bar_pack_start(bar.cast(), progressBar)
         gtk_button_set_image(refreshButton.cast(), refreshIcon)
         gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
@@ -480,7 +498,8 @@ public final class BrowserWindow {
             ("about", { [unowned self] in if let window = self.window { AboutWindow.present(over: window) } }),
         ]
         for (name, handler) in plain + desk { actions[name] = SimpleAction(name: name, in: map, handler) }
-        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map) { [unowned self] site in
+        // Its state is the current site's name: the Open and Sites menus mark that one.
+        actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map, state: "") { [unowned self] site in
             self.openSite(site)
             self.focusPageWhenMenuCloses = true
             self.focusPage()
@@ -493,6 +512,8 @@ public final class BrowserWindow {
     public var zoomLevel: Double { webView.map { webkit_web_view_get_zoom_level($0) } ?? options.settings.zoom }
     /// The zoom level shown over the page while it changes, else nil.
     public var zoomIndicatorText: String? { zoomIndicator.text }
+    /// The link preview's line while it shows (desk), else nil.
+    public var linkPreviewText: String? { linkPreview?.text }
 
     public func setZoom(_ level: Double) {
         guard let webView else { return }
@@ -534,6 +555,12 @@ public final class BrowserWindow {
                                            remembers: self.options.kiosk == nil && webkit_website_data_manager_is_ephemeral(self.engine.dataManager) == 0)
             })
         }
+        if let webView, let linkPreview {
+            linkPreview.show(nil)
+            linkPreview.watch(webView, connections: viewConnections) { [unowned self] url in
+                self.options.decide(PolicyRequest(url: url, kind: .mainFrame)).isAllowed
+            }
+        }
         guard let web = webHost.widget, options.kiosk.map({ $0.shortcuts.contains(.zoom) }) ?? true else { return }
         // Before WebKit's own handler: Ctrl+wheel zooms instead of scrolling.
         viewConnections.connect(UnsafeMutableRawPointer(web), "scroll-event", .pointerReturningBool { [unowned self] event in
@@ -565,20 +592,34 @@ public final class BrowserWindow {
         webHost.coordinator.reload()
     }
 
+    /// The button the site menu hangs from: the header bar's Open at a desk, the bottom bar's
+    /// Sites in kiosk mode (which has no header bar).
+    private var siteMenuButton: UnsafeMutablePointer<GtkWidget> { sitesButton ?? openButton }
+
     private func rebuildSiteMenu() {
         let menu = siteMenu.opaque
+        let button = siteMenuButton
         g_menu_remove_all(menu)
+        if let sitesButton, let kiosk = options.kiosk { gtk_widget_set_visible(sitesButton, kiosk.siteMenu.shows(for: options.sites) ? 1 : 0) }
         if options.sites.sites.count >= SiteSearch.searchableFrom {
-            if siteSearchMenu == nil { siteSearchMenu = SiteSearchMenu(button: openButton) }
+            if siteSearchMenu == nil {
+                let search = SiteSearchMenu(button: button, touch: options.kiosk != nil)
+                connections.connect(search.popoverObject, "closed", .plain { [unowned self] in self.menuClosed() })
+                siteSearchMenu = search
+            }
             siteSearchMenu?.show(options.sites.sites)
-            gtk_widget_set_sensitive(openButton, 1)
+            gtk_widget_set_sensitive(button, 1)
             return
         }
         if let search = siteSearchMenu {
             siteSearchMenu = nil
-            gtk_menu_button_set_popover(openButton.cast(), nil)
+            gtk_menu_button_set_popover(button.cast(), nil)
             search.release()
-            gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
+            gtk_menu_button_set_menu_model(button.cast(), siteMenu.typed())
+            if let popover = gtk_menu_button_get_popover(button.cast()) {
+                if options.kiosk != nil { gtk_style_context_add_class(gtk_widget_get_style_context(UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))), TouchStyle.menuClass) }
+                connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+            }
         }
         for site in options.sites.sites {
             let item = g_menu_item_new(site.name, nil)
@@ -587,7 +628,6 @@ public final class BrowserWindow {
             g_object_unref(UnsafeMutableRawPointer(item))
         }
         gtk_widget_set_sensitive(openButton, options.sites.isEmpty ? 0 : 1)
-        if let sitesButton, let kiosk = options.kiosk { gtk_widget_set_visible(sitesButton, kiosk.siteMenu.shows(for: options.sites) ? 1 : 0) }
     }
 
     /// Gives the keyboard focus to the page, so Page Down, Space and the arrows scroll it.
@@ -641,6 +681,10 @@ public final class BrowserWindow {
         }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.
+        if state.uri != markedURI {
+            markedURI = state.uri
+            actions["open-site"]?.stringState = options.sites.current(for: state.uri)?.name ?? ""
+        }
         state.canGoBack = webHost?.coordinator.canGoBack ?? false
         state.canGoForward = webHost?.coordinator.canGoForward ?? false
         updateActions()
@@ -681,6 +725,7 @@ public final class BrowserWindow {
         if appliedProgress == nil || progress != appliedProgress! {
             appliedProgress = .some(progress)
             gtk_progress_bar_set_fraction(progressBar.cast(), progress ?? 0)
+            gtk_widget_set_visible(progressBar, state.showsProgress ? 1 : 0)
         }
         if state.isLoading != appliedLoading {
             appliedLoading = state.isLoading

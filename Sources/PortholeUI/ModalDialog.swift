@@ -20,6 +20,27 @@ enum ModalDialog {
         return (widget, owner)
     }
 
+    /// The dialog's question as a heading at the top of its body: without a window manager
+    /// (cage, plain X) no title bar is drawn, so the window title alone is never seen. Large and
+    /// bold, wrapped, read by screen readers as a heading; the dialog's name stays its title.
+    static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD))
+        pango_attr_list_insert(attributes, pango_attr_scale_new(1.2))
+        gtk_label_set_attributes(label.cast(), attributes)
+        pango_attr_list_unref(attributes)
+        gtk_label_set_line_wrap(label.cast(), 1)
+        gtk_label_set_max_width_chars(label.cast(), 40)
+        gtk_label_set_xalign(label.cast(), 0)
+        gtk_widget_set_name(label, headingName)
+        if let accessible = gtk_widget_get_accessible(label) { atk_object_set_role(accessible, ATK_ROLE_HEADING) }
+        return label
+    }
+
+    /// The widget name of every dialog's heading (tests find it by this name).
+    static let headingName = "porthole-dialog-heading"
+
     /// Destroys the dialog `owner` holds and lets go of it (kept alive until destroy returns).
     static func destroy(_ owner: ObjectOwner) {
         guard let widget = owner.pointer else { return }

@@ -68,11 +68,17 @@ enum ShortcutsWindow {
         ]
     }
 
-    /// The keys shown for `action`: its keyboard accelerators, without the media keys
-    /// (Back, HomePage, …) that only some keyboards have.
+    /// The keys shown for `action`: its keyboard accelerators, each key once (see `ShortcutKeys`).
     static func keys(for action: String) -> [String] {
-        let all = BrowserWindow.accelerators.first { $0.action == action }?.keys ?? []
-        return all.filter { $0.hasPrefix("<") || $0.hasPrefix("F") || $0 == "Escape" }
+        ShortcutKeys.shown(BrowserWindow.accelerators.first { $0.action == action }?.keys ?? [])
+    }
+
+    /// What the mouse does beside the keys (the window handles these itself, not as accelerators):
+    /// the action's name and how the mouse does it.
+    static func mouse() -> (title: String, shortcuts: [(title: String, how: String)]) {
+        (tr("Mouse"), [(tr("Back"), tr("Mouse button 8 (the rear side button)")),
+                       (tr("Forward"), tr("Mouse button 9 (the front side button)")),
+                       (tr("Zoom in or out"), tr("Ctrl + mouse wheel"))])
     }
 
     /// Builds and shows the window over `parent`. GTK owns it from then on (a toplevel), and it
@@ -93,7 +99,19 @@ enum ShortcutsWindow {
             }
             xml += "</object></child>"
         }
-        xml += "</object></child></object></interface>"
+        let mouse = mouse()
+        xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"visible\">1</property>"
+        xml += "<property name=\"title\">\(escape(mouse.title))</property>"
+        for shortcut in mouse.shortcuts {
+            xml += "<child><object class=\"GtkShortcutsShortcut\"><property name=\"visible\">1</property>"
+            xml += "<property name=\"shortcut-type\">gesture</property><property name=\"icon\">mouse-icon</property>"
+            xml += "<property name=\"title\">\(escape(shortcut.title))</property>"
+            xml += "<property name=\"subtitle\">\(escape(shortcut.how))</property>"
+            xml += "</object></child>"
+        }
+        xml += "</object></child>"
+        xml += "</object></child></object>"
+        xml += "<object class=\"GThemedIcon\" id=\"mouse-icon\"><property name=\"name\">input-mouse-symbolic</property></object></interface>"
         guard let builder = gtk_builder_new_from_string(xml, -1) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         guard let object = gtk_builder_get_object(builder, "shortcuts") else { return nil }
@@ -120,7 +138,7 @@ enum AboutWindow {
         let about = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkAboutDialog.self)
         gtk_about_dialog_set_program_name(about, AboutPorthole.name)
         gtk_about_dialog_set_version(about, AboutPorthole.version)
-        gtk_about_dialog_set_logo_icon_name(about, "dev.porthole.Porthole")
+        setLogo(about)
         gtk_about_dialog_set_comments(about, tr("A web browser that opens only the sites it was set up for.") + "\n\n" + webKitVersion)
         if AboutPorthole.licence == "GPL-3.0-or-later" {
             // The licence itself, inside the dialog; GTK's short text links to gnu.org instead,
@@ -144,6 +162,21 @@ enum AboutWindow {
 
     /// Debian's copy of the GNU GPL version 3 (base-files).
     static let gplText = "/usr/share/common-licenses/GPL-3"
+
+    /// The icon from the theme where Porthole is installed; run from the build tree (no icon
+    /// installed), the SVG in the source tree's Resources, so the dialog never shows a broken image.
+    private static func setLogo(_ about: UnsafeMutablePointer<GtkAboutDialog>) {
+        let name = "dev.porthole.Porthole"
+        if let theme = gtk_icon_theme_get_default(), gtk_icon_theme_has_icon(theme, name) != 0 {
+            return gtk_about_dialog_set_logo_icon_name(about, name)
+        }
+        if let file = AboutPorthole.logoFile(), let logo = gdk_pixbuf_new_from_file_at_size(file, 128, 128, nil) {
+            gtk_about_dialog_set_logo(about, logo)
+            g_object_unref(UnsafeMutableRawPointer(logo))
+            return
+        }
+        gtk_about_dialog_set_logo_icon_name(about, "web-browser")
+    }
 
     /// "WebKitGTK 2.48.1": the engine the pages are shown with.
     static var webKitVersion: String {

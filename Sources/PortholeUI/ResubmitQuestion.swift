@@ -23,7 +23,8 @@ public final class ResubmitQuestion {
 
     private init(over window: UnsafeMutablePointer<GtkWidget>?, answer: @escaping @MainActor (Bool) -> Void) {
         self.answer = answer
-        let (widget, owner) = ModalDialog.make(title: tr("Send the form again?"), over: window)
+        let question = tr("Send the form again?")
+        let (widget, owner) = ModalDialog.make(title: question, over: window)
         dialog = owner
         let resend = gtk_dialog_add_button(widget.cast(), tr("Send Again"), GTK_RESPONSE_ACCEPT.rawValue)!
         gtk_style_context_add_class(gtk_widget_get_style_context(resend), "destructive-action")
@@ -34,6 +35,8 @@ public final class ResubmitQuestion {
         gtk_label_set_xalign(text.cast(), 0)
         let content = gtk_dialog_get_content_area(widget.cast())!
         gtk_container_set_border_width(content.cast(), 18)
+        gtk_box_set_spacing(content.cast(), 12)
+        gtk_box_pack_start(content.cast(), ModalDialog.heading(question), 0, 0, 0)
         gtk_box_pack_start(content.cast(), text, 0, 0, 0)
         connections.connect(UnsafeMutableRawPointer(widget), "response", .enumValue { [unowned self] response in
             self.respond(Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue)

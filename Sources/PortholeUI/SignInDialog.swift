@@ -50,7 +50,8 @@ final class SignInDialog {
     private init(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>, remembers: Bool) {
         self.request = ObjectOwner(retaining: UnsafeMutableRawPointer(request))
         self.remembers = remembers
-        let (widget, owner) = ModalDialog.make(title: tr("Sign in"), over: window)
+        let question = tr("Sign in")
+        let (widget, owner) = ModalDialog.make(title: question, over: window)
         dialog = owner
         let signIn = gtk_dialog_add_button(widget.cast(), tr("Sign In"), GTK_RESPONSE_ACCEPT.rawValue)!
         gtk_style_context_add_class(gtk_widget_get_style_context(signIn), "suggested-action")
@@ -90,6 +91,7 @@ final class SignInDialog {
         let content = gtk_dialog_get_content_area(widget.cast())!
         gtk_box_set_spacing(content.cast(), 12)
         gtk_container_set_border_width(content.cast(), 18)
+        gtk_box_pack_start(content.cast(), ModalDialog.heading(question), 0, 0, 0)
         gtk_box_pack_start(content.cast(), heading, 0, 0, 0)
         if !realm.isEmpty {
             let detail = gtk_label_new(realm)!

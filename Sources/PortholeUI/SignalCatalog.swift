@@ -14,6 +14,7 @@ public enum SignalCatalog {
     private static let twoPointersReturningBool = SignalHandler.twoPointersReturningBool { _, _ in false }.shape
     private static let threePointersReturningBool = SignalHandler.threePointersReturningBool { _, _, _ in false }.shape
     private static let pointerEnumReturningBool = SignalHandler.pointerEnumReturningBool { _, _ in false }.shape
+    private static let pointerEnum = SignalHandler.pointerEnum { _, _ in }.shape
     private static let enumStringErrorReturningBool = SignalHandler.enumStringErrorReturningBool { _, _, _ in false }.shape
     private static let stringPointerEnumReturningBool = SignalHandler.stringPointerEnumReturningBool { _, _, _ in false }.shape
     private static let pointerReturningPointer = SignalHandler.pointerReturningPointer { _ in nil }.shape
@@ -50,6 +51,7 @@ public enum SignalCatalog {
         SignalDeclaration("WebKitWebView", "load-failed-with-tls-errors", stringPointerEnumReturningBool),
         SignalDeclaration("WebKitWebView", "decide-policy", pointerEnumReturningBool),
         SignalDeclaration("WebKitWebView", "create", pointerReturningPointer),
+        SignalDeclaration("WebKitWebView", "mouse-target-changed", pointerEnum),  // LinkPreview.swift
         SignalDeclaration("WebKitWebView", "notify::estimated-load-progress", pointer),
         SignalDeclaration("WebKitWebView", "notify::title", pointer),
         SignalDeclaration("WebKitWebView", "notify::uri", pointer),

@@ -15,10 +15,15 @@ final class SiteSearchMenu {
     private let connections = SignalConnections()
     private var sites: [Site] = []
 
-    /// Becomes `button`'s popover (replacing any menu model).
-    init(button: UnsafeMutablePointer<GtkWidget>) {
+    /// Becomes `button`'s popover (replacing any menu model); `touch`: with finger-sized rows
+    /// (the kiosk's Sites button).
+    init(button: UnsafeMutablePointer<GtkWidget>, touch: Bool = false) {
         let popover = gtk_popover_new(button)!
         self.popover = ObjectOwner(sinking: UnsafeMutableRawPointer(popover))
+        if touch {
+            TouchStyle.install()
+            gtk_style_context_add_class(gtk_widget_get_style_context(popover), TouchStyle.menuClass)
+        }
         entry = gtk_search_entry_new()
         gtk_entry_set_placeholder_text(entry.cast(), tr("Search sites"))
         gtk_entry_set_width_chars(entry.cast(), 28)
@@ -41,6 +46,9 @@ final class SiteSearchMenu {
         })
         gtk_menu_button_set_popover(button.cast(), popover)
     }
+
+    /// The popover, for its owner's `closed` handler.
+    var popoverObject: UnsafeMutableRawPointer { popover.pointer! }
 
     /// Shows `sites` from now on; only the matches on screen become widgets.
     func show(_ sites: [Site]) {

@@ -141,15 +141,47 @@ final class KeyboardTests: XCTestCase {
 
     func testLayoutKeyCyclesTheConfiguredLanguagesAndNamesTheNextOne() {
         var state = KeyboardState(languages: [.en, .ru, .de])
-        XCTAssertEqual(state.face(.nextLanguage).label, "RU")
+        XCTAssertEqual(state.face(.nextLanguage).label, "EN", "the key shows the layout in use, not the next")
+        XCTAssertEqual(state.face(.space).label, "English", "so does the space bar")
+        XCTAssertEqual(state.face(.nextLanguage).accessibleName, "Switch to Russian", "and says where it goes")
         var seen: [KeyboardLanguage] = []
         for _ in 0..<4 {
             seen.append(state.language)
             _ = state.press(.nextLanguage)
         }
         XCTAssertEqual(seen, [.en, .ru, .de, .en])
+        XCTAssertEqual(state.face(.space).label, "Russian")
+        XCTAssertEqual(state.face(.nextLanguage).label, "RU")
         XCTAssertEqual(state.face(.nextLanguage).accessibleName, "Switch to German")
         XCTAssertEqual(KeyboardState(languages: []).languages, [.en], "never empty")
+    }
+
+    func testCapsLockAndShiftShowWhetherTheyAreOn() {
+        var state = KeyboardState(languages: [.en])
+        XCTAssertFalse(state.face(.caps).isOn)
+        XCTAssertFalse(state.face(.shift).isOn)
+        _ = state.press(.caps)
+        XCTAssertTrue(state.face(.caps).isOn, "Caps Lock is lit while locked")
+        XCTAssertEqual(state.face(.caps).accessibleName, "Caps Lock is on")
+        XCTAssertFalse(state.face(.shift).isOn)
+        _ = state.press(.caps)
+        XCTAssertFalse(state.face(.caps).isOn)
+        _ = state.press(.shift)
+        XCTAssertTrue(state.face(.shift).isOn)
+        XCTAssertFalse(state.face(.caps).isOn)
+    }
+
+    /// Only the space bar's label is a word; every other special key is a symbol of a character
+    /// or two in every language, so no row is wider than its keys allow.
+    func testOnlyTheSpaceBarCarriesAWord() {
+        let state = KeyboardState(languages: KeyboardLanguage.allCases)
+        for kind in [KeyboardKind.text, .address, .numeric(extras: ["+"])] {
+            for action in actions(KeyboardLayout.layout(kind, language: .de, canSwitch: true)) where action != .space {
+                if case .text = action { continue }
+                XCTAssertLessThanOrEqual(state.face(action).label.count, 2, "\(action): \(state.face(action).label)")
+            }
+        }
+        XCTAssertTrue(state.face(.space).mayShorten)
     }
 
     func testEveryKeyHasAnAccessibleName() {

@@ -190,6 +190,18 @@ private let rows: [Row] = [
         expect: [.show(.error(url: page, message: "Not Found"), uri: "porthole://error/1"), .notice(.loadFailed(uri: page, message: "Not Found"))]),
     Row(name: "Reload on the error page tries the URL again", events: loaded + [.loadFailed(uri: page, failure: .other, message: "x", at: 1)],
         then: .reloadRequested(currentURI: "porthole://error/1"), expect: [.load(page)]),
+    // The error page's Retry link: WebKit starts the load while the view still names the error
+    // page (issue 23: the header stayed "Error" after a successful Retry).
+    Row(name: "a load started from the error page is told as started when it commits",
+        events: loaded + [.loadRequested(.url(page)), asked(2, page, from: nil), .loadChanged(.started, uri: page),
+                          .loadFailed(uri: page, failure: .other, message: "x", at: 1), .loadChanged(.finished, uri: page),
+                          .loadChanged(.committed, uri: "porthole://error/1"),
+                          .loadChanged(.finished, uri: "porthole://error/1"), asked(1, page, .linkClicked, from: "porthole://error/1"),
+                          .loadChanged(.started, uri: "porthole://error/1")],
+        then: .loadChanged(.committed, uri: page), expect: [.notice(.loadStarted), .notice(.loadCommitted(uri: page))]),
+    Row(name: "a load whose start was told is not told twice",
+        events: [.loadRequested(.url(good)), asked(90, good, from: nil), .loadChanged(.started, uri: good)],
+        then: .loadChanged(.committed, uri: good), expect: [.notice(.loadCommitted(uri: good))]),
     Row(name: "error page then Back", events: loaded + [.loadFailed(uri: page, failure: .other, message: "x", at: 1)],
         then: .historyRequested(.back, targetURI: good), expect: [.goBack]),
     Row(name: "a cancelled load shows nothing", events: loaded, then: .loadFailed(uri: page, failure: .cancelled, message: "", at: 1), expect: []),
@@ -263,7 +275,7 @@ private let rows: [Row] = [
         expect: [.show(.error(url: page, message: "x"), uri: "porthole://error/1"), .notice(.loadFailed(uri: page, message: "x"))]),
     Row(name: "a real page replacing the countdown cancels the retry", settings: kiosk(),
         events: loaded + [.loadFailed(uri: page, failure: .network, message: "x", at: 50)],
-        then: .loadChanged(.committed, uri: good), expect: [.notice(.loadCommitted(uri: good)), .wake(at: nil)]),
+        then: .loadChanged(.committed, uri: good), expect: [.notice(.loadStarted), .notice(.loadCommitted(uri: good)), .wake(at: nil)]),
 
     // A hung page is ended and recovered as from a crash.
     Row(name: "an unresponsive page is watched", settings: kiosk(), events: loaded, then: .responsivenessChanged(false, at: 200), expect: [.wake(at: 215)]),

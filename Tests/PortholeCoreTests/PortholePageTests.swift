@@ -191,8 +191,10 @@ final class PageStateTests: XCTestCase {
         var state = PageState()
         state.progress = 0.4
         XCTAssertNil(state.visibleProgress)
+        XCTAssertFalse(state.showsProgress, "no empty trough at rest")
         state.isLoading = true
         XCTAssertEqual(state.visibleProgress, 0.4)
+        XCTAssertTrue(state.showsProgress)
         state.progress = 1.7
         XCTAssertEqual(state.visibleProgress, 1.0)
     }
@@ -224,5 +226,57 @@ final class RestrictedPortsTests: XCTestCase {
             XCTAssertEqual(RestrictedPorts.port(of: url), port, url)
         }
         XCTAssertTrue(RestrictedPorts.message(port: 9).contains("Port 9"))
+    }
+}
+
+final class ShortcutKeysTests: XCTestCase {
+    func testEachKeyIsShownOnce() {
+        let rows: [(keys: [String], shown: [String])] = [
+            (["<Control>plus", "<Control>equal", "<Control>KP_Add", "ZoomIn"], ["<Control>plus"]),
+            (["<Control>minus", "<Control>KP_Subtract", "ZoomOut"], ["<Control>minus"]),
+            (["<Control>0", "<Control>KP_0"], ["<Control>0"]),
+            (["F5", "<Control>r", "Reload"], ["F5", "<Control>r"]),
+            (["<Alt>Left", "Back"], ["<Alt>Left"]),
+            (["Escape", "Stop"], ["Escape"]),
+            (["<Control>g", "F3"], ["<Control>g", "F3"]),
+            (["<Control><Shift>g", "<Shift>F3"], ["<Control><Shift>g", "<Shift>F3"]),
+            (["<Control>question", "<Control>F1"], ["<Control>question", "<Control>F1"]),
+        ]
+        for row in rows { XCTAssertEqual(ShortcutKeys.shown(row.keys), row.shown, "\(row.keys)") }
+    }
+}
+
+final class AboutLogoTests: XCTestCase {
+    func testTheLogoIsFoundInTheSourceTreeFromTheBuildTree() {
+        let svg = "/src/porthole/Resources/dev.porthole.Porthole.svg"
+        XCTAssertEqual(AboutPorthole.logoFile(executable: "/src/porthole/.build/debug/porthole", exists: { $0 == svg }), svg)
+        XCTAssertEqual(AboutPorthole.logoFile(executable: "/src/porthole/.build/x86_64-unknown-linux-gnu/release/porthole", exists: { $0 == svg }), svg)
+        XCTAssertNil(AboutPorthole.logoFile(executable: "/usr/bin/porthole", exists: { _ in false }), "installed: the icon theme has it")
+    }
+}
+
+final class CurrentSiteTests: XCTestCase {
+    func testTheCurrentSiteIsTheOneThePageIsOn() {
+        let list = SiteList([Site(name: "Apple", address: "apple.com"), Site(name: "Mac", address: "https://apple.com/mac/"),
+                             Site(name: "Local", address: "http://127.0.0.1:8080/s1"), Site(name: "Other", address: "http://127.0.0.1:8080/s10")])
+        let rows: [(uri: String?, site: String?)] = [
+            ("https://apple.com/", "Apple"),
+            ("https://APPLE.com/iphone", "Apple"),
+            ("http://apple.com/", "Apple"),               // a bare host takes http too
+            ("https://apple.com/mac/", "Mac"),            // the longer path wins
+            ("https://apple.com/mac/pro", "Mac"),
+            ("https://apple.com/mac", "Mac"),
+            ("https://apple.com/macintosh", "Apple"),     // not under /mac/
+            ("https://www.apple.com/", nil),              // another host
+            ("https://apple.com:8443/", nil),             // another port
+            ("http://127.0.0.1:8080/s1", "Local"),
+            ("http://127.0.0.1:8080/s1/page", "Local"),
+            ("http://127.0.0.1:8080/s10", "Other"),       // /s1 is not a prefix of /s10
+            ("https://127.0.0.1:8080/s1", nil),           // a URL's site keeps its scheme
+            ("porthole://start/", nil),
+            ("about:blank", nil),
+            (nil, nil),
+        ]
+        for row in rows { XCTAssertEqual(list.current(for: row.uri)?.name, row.site, "\(row.uri ?? "nil")") }
     }
 }

@@ -112,6 +112,11 @@ public enum KeyOutput: Sendable, Equatable {
 public struct KeyFace: Sendable, Equatable {
     public let label: String
     public let accessibleName: String
+    /// A key that is on (Shift for the next letter, Caps Lock): drawn lit, said as pressed.
+    public var isOn = false
+    /// A label that may shorten with an ellipsis where the screen is narrow (the space bar's
+    /// language name); every other label is one or two characters and always fits.
+    public var mayShorten = false
 }
 
 /// The keyboard's state for one visitor: shown or not and in which shape, the language, Shift
@@ -186,17 +191,22 @@ public struct KeyboardState: Sendable, Equatable {
             let shown = shift == .off ? character : Self.capital(character)
             return KeyFace(label: shown, accessibleName: shown)
         case .text(let text): return KeyFace(label: text, accessibleName: text)
-        case .space: return KeyFace(label: tr("Space"), accessibleName: tr("Space"))
+        case .space:
+            // The layout typed with now, where every visitor looks: on the widest key.
+            return KeyFace(label: language.name, accessibleName: tr("Space"), mayShorten: true)
         case .backspace: return KeyFace(label: "⌫", accessibleName: tr("Backspace"))
-        case .enter: return KeyFace(label: tr("Enter"), accessibleName: tr("Enter"))
+        // Symbols, not words: "Eingabe" or "Ausblenden" at key size make a row wider than a 1280-px screen.
+        case .enter: return KeyFace(label: "⏎", accessibleName: tr("Enter"))
         case .left: return KeyFace(label: "←", accessibleName: tr("Move left"))
         case .right: return KeyFace(label: "→", accessibleName: tr("Move right"))
-        case .shift: return KeyFace(label: "⇧", accessibleName: tr("Shift"))
-        case .caps: return KeyFace(label: "⇪", accessibleName: tr("Caps Lock"))
-        case .hide: return KeyFace(label: tr("Hide"), accessibleName: tr("Hide the keyboard"))
+        case .shift: return KeyFace(label: "⇧", accessibleName: tr("Shift"), isOn: shift == .once)
+        case .caps:
+            return KeyFace(label: "⇪", accessibleName: shift == .locked ? tr("Caps Lock is on") : tr("Caps Lock"), isOn: shift == .locked)
+        case .hide: return KeyFace(label: "⌨↓", accessibleName: tr("Hide the keyboard"))
         case .nextLanguage:
+            // The current layout's code (as on the space bar); pressing it moves to the next.
             let next = languages[(languageIndex + 1) % languages.count]
-            return KeyFace(label: next.code, accessibleName: tr("Switch to {language}").replacing("{language}", with: next.name))
+            return KeyFace(label: language.code, accessibleName: tr("Switch to {language}").replacing("{language}", with: next.name))
         }
     }
 }

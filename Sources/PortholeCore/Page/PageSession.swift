@@ -345,6 +345,9 @@ public struct PageSession: Sendable {
 
     // MARK: Loads
 
+    /// The window was told that the load in progress started (cleared when it commits or ends).
+    private var startTold = false
+
     private mutating func loadChanged(_ stage: LoadStage, uri: String) -> [PageCommand] {
         let own = isOwnPage(uri)
         switch stage {
@@ -352,6 +355,7 @@ public struct PageSession: Sendable {
             guard !own else { return [] }
             loadingURI = uri
             loadCommitted = false
+            startTold = true
             return [.notice(.loadStarted)]
         case .redirected:
             return own ? [] : [.notice(.loadRedirected)]
@@ -368,11 +372,16 @@ public struct PageSession: Sendable {
                 let reason = tr("blocked: a page cannot open a data: URL as the whole page")
                 return [.stop, .log(Self.refusalLog(uri, reason: reason, frame: "main"))] + show(.blocked(url: uri, reason: reason))
             }
-            return [.notice(.loadCommitted(uri: uri))]
+            // A link on one of Porthole's pages (the error page's Retry) starts its load while the
+            // view still names that page, so its start looked like the page's own: told now.
+            let missedStart: [PageCommand] = startTold ? [] : [.notice(.loadStarted)]
+            startTold = false
+            return missedStart + [.notice(.loadCommitted(uri: uri))]
         case .finished:
             // Only a load that committed ends a run of crashing loads.
             if !own, loadCommitted { loadCrashes = nil }
             loadingURI = nil
+            startTold = false
             // Starting the retry only after the failed load ended keeps that load's teardown
             // from cancelling it.
             certificateRetry?.finished = true

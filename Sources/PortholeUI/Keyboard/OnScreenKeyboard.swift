@@ -176,15 +176,22 @@ public final class OnScreenKeyboard {
         for (button, action) in keys {
             let face = state.face(action)
             gtk_button_set_label(button.cast(), face.label)
+            if face.mayShorten, let label = gtk_bin_get_child(button.cast()),
+               g_type_check_instance_is_a(UnsafeMutableRawPointer(label).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 {
+                // The space bar's language name gives way on a narrow screen instead of widening the row.
+                gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
+            }
             if let accessible = gtk_widget_get_accessible(button) { atk_object_set_name(accessible, face.accessibleName) }
-            if face.accessibleName != face.label { gtk_widget_set_tooltip_text(button, face.accessibleName) }
+            gtk_widget_set_tooltip_text(button, face.accessibleName != face.label ? face.accessibleName : nil)
             let context = gtk_widget_get_style_context(button)
-            let on = (action == .shift && state.shift == .once) || (action == .caps && state.shift == .locked)
-            if on { gtk_style_context_add_class(context, "suggested-action") } else { gtk_style_context_remove_class(context, "suggested-action") }
+            if face.isOn { gtk_style_context_add_class(context, Self.onClass) } else { gtk_style_context_remove_class(context, Self.onClass) }
         }
         appliedShift = state.shift
         appliedLanguage = state.language
     }
+
+    /// The style class of a key that is on (Caps Lock locked, Shift for the next letter).
+    public static let onClass = "porthole-key-on"
 
     /// Key sizes for fingers, once per screen.
     private static func installStyle() {
@@ -193,7 +200,9 @@ public final class OnScreenKeyboard {
         let css = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(css, """
             .porthole-keyboard { background-color: #d6d9dc; }
-            .porthole-keyboard button { font-size: 18pt; min-height: 0; padding: 0; }
+            .porthole-keyboard button { font-size: 18pt; min-height: 0; min-width: 0; padding: 0; }
+            .porthole-keyboard button.porthole-key-on { background-image: none; background-color: #1c71d8; color: #ffffff;
+                border-color: #0b3f80; box-shadow: inset 0 -4px #ffd60a; }
             """, -1, nil)
         gtk_style_context_add_provider_for_screen(screen, OpaquePointer(css), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(css))

@@ -16,7 +16,8 @@ final class ExitPinDialog {
         let dialog = gtk_dialog_new()!
         // A toplevel is owned by GTK's list of toplevels until destroyed; this is a second reference.
         owner = ObjectOwner(retaining: UnsafeMutableRawPointer(dialog))
-        gtk_window_set_title(dialog.cast(), tr("Leave kiosk mode"))
+        let question = tr("Leave kiosk mode")
+        gtk_window_set_title(dialog.cast(), question)
         gtk_window_set_transient_for(dialog.cast(), window.cast())
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_keep_above(dialog.cast(), 1)
@@ -38,6 +39,7 @@ final class ExitPinDialog {
         let content = gtk_dialog_get_content_area(dialog.cast())!
         gtk_box_set_spacing(content.cast(), 12)
         gtk_container_set_border_width(content.cast(), 18)
+        gtk_box_pack_start(content.cast(), ModalDialog.heading(question), 0, 0, 0)
         gtk_box_pack_start(content.cast(), prompt, 0, 0, 0)
         gtk_box_pack_start(content.cast(), entry, 0, 0, 0)
         gtk_box_pack_start(content.cast(), status, 0, 0, 0)

@@ -1,4 +1,5 @@
-// The idle warning: a dimmed layer over the page with a countdown, in the window's GtkOverlay.
+// The idle warning: a dimmed layer over the whole window (page, keyboard, bottom bar) with a
+// countdown, in the window's outer GtkOverlay.
 import CWebKitGtk
 import GLibBridge
 import PortholeCore

@@ -43,7 +43,7 @@ public final class KioskController {
         filter = KioskKeyFilter(shortcuts: settings.shortcuts, exitChord: settings.exitChord.flatMap(KeyChord.init(accelerator:)))
         idle = IdleSession(timeout: settings.idleTimeout, warning: settings.idleWarning)
         gate = settings.exitPinHash.map { ExitPinGate(hash: $0) }
-        warning = IdleWarning(in: browser.overlay)
+        warning = IdleWarning(in: browser.windowOverlay)
         guard let window = browser.window else { return }
         let object = UnsafeMutableRawPointer(window)
         // Runs before GtkWindow's own handler, which activates accelerators, then the page.
