@@ -33,6 +33,8 @@ let package = Package(
         .executableTarget(name: "porthole", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"]),
         // Policy speed: decisions per second and compile time at 10 to 100,000 filters (make bench).
         .executableTarget(name: "policy-bench", dependencies: ["PortholeCore"], path: "Sources/policy-bench"),
+        // Mutated configuration files and Chrome policy folders, loaded as Porthole does (make fuzz).
+        .executableTarget(name: "config-fuzz", dependencies: ["PortholeCore"], path: "Sources/config-fuzz"),
 
         .testTarget(name: "PortholeCoreTests", dependencies: ["PortholeCore"]),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CGLib"]),

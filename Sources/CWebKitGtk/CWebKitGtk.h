@@ -25,6 +25,31 @@ static inline GtkWidget *porthole_web_view_new(WebKitWebContext *context, WebKit
     return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "user-content-manager", manager, NULL));
 }
 
+/* The display connection's file descriptor, or -1: X11's or Wayland's. Porthole watches it to say
+   why it exits when the display goes away (GDK and Xlib then end the process with a line of their
+   own, not in the journal's terms). Declared here rather than through gdkx.h and gdkwayland.h,
+   whose Xlib and Wayland names would all be imported into Swift beside GTK's. */
+int XConnectionNumber(void *display);
+typedef int (*PortholeXIOErrorHandler)(void *display);
+PortholeXIOErrorHandler XSetIOErrorHandler(PortholeXIOErrorHandler handler);
+GType gdk_x11_display_get_type(void);
+void *gdk_x11_display_get_xdisplay(GdkDisplay *display);
+GType gdk_wayland_display_get_type(void);
+struct wl_display *gdk_wayland_display_get_wl_display(GdkDisplay *display);
+int wl_display_get_fd(struct wl_display *display);
+
+static inline gboolean porthole_display_is_x11(GdkDisplay *display) {
+    return display != NULL && G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_x11_display_get_type());
+}
+
+static inline int porthole_display_fd(GdkDisplay *display) {
+    if (porthole_display_is_x11(display))
+        return XConnectionNumber(gdk_x11_display_get_xdisplay(display));
+    if (display != NULL && G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_wayland_display_get_type()))
+        return wl_display_get_fd(gdk_wayland_display_get_wl_display(display));
+    return -1;
+}
+
 /* From gtk/gtkunixprint.h (gtk+-unix-print-3.0, whose include path webkit2gtk-4.1 does not give):
    the printers GTK's print dialog would offer, for the check that none prints to a file. */
 typedef struct _GtkPrinter GtkPrinter;

@@ -145,6 +145,13 @@ private let dragDataTrampoline: @convention(c) (gpointer?, gpointer?, gint, gint
     MainActor.assumeIsolated { handler(context, selection, time) }
 }
 
+/// `void (*)(GFileMonitor*, GFile* file, GFile* other_file, GFileMonitorEvent event, gpointer data)`:
+/// GFileMonitor "changed".
+private let fileChangedTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, guint, gpointer?) -> Void = { _, _, _, event, data in
+    let handler = ClosureBox<@MainActor (UInt32) -> Void>.unwrap(data)
+    MainActor.assumeIsolated { handler(event) }
+}
+
 /// The Swift handler shapes a signal can be connected with, one per trampoline above.
 public enum SignalHandler {
     case plain(@MainActor () -> Void)
@@ -163,6 +170,8 @@ public enum SignalHandler {
     case dragDrop(@MainActor (UnsafeMutableRawPointer?, Int32, Int32, UInt32) -> Bool)
     /// GtkWidget "drag-data-received": (GdkDragContext*, GtkSelectionData*, time).
     case dragDataReceived(@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32) -> Void)
+    /// GFileMonitor "changed": the event (GFileMonitorEvent); the files are not needed.
+    case fileChanged(@MainActor (UInt32) -> Void)
 
     /// The trampoline and the retained box for this handler.
     fileprivate var callbackAndData: (GCallback, gpointer) {
@@ -181,6 +190,7 @@ public enum SignalHandler {
         case .pointerReturningInt(let f): return (unsafeBitCast(pointerIntTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .dragDrop(let f): return (unsafeBitCast(dragDropTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         case .dragDataReceived(let f): return (unsafeBitCast(dragDataTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
+        case .fileChanged(let f): return (unsafeBitCast(fileChangedTrampoline, to: GCallback.self), Unmanaged.passRetained(ClosureBox(f)).toOpaque())
         }
     }
 }

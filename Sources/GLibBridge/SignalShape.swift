@@ -114,6 +114,7 @@ extension SignalHandler {
         case .pointerReturningInt: SignalShape(returns: .int32, [.pointer])
         case .dragDrop: SignalShape(returns: .int32, [.pointer, .int32, .int32, .int32])
         case .dragDataReceived: SignalShape(returns: .void, [.pointer, .int32, .int32, .pointer, .int32, .int32])
+        case .fileChanged: SignalShape(returns: .void, [.pointer, .pointer, .int32])
         }
     }
 }

@@ -11,17 +11,19 @@ public enum PortholePage {
     public static let backURL = "porthole://back/"
 
     /// The page for a `porthole:` URL, or nil when there is no such page.
-    public static func page(for url: String, sites: SiteList, problems: [String] = []) -> String? {
+    /// `namesWhomToAsk`: the start page says whom to ask for another site (at a desk).
+    public static func page(for url: String, sites: SiteList, problems: [String] = [], namesWhomToAsk: Bool = false) -> String? {
         guard let rest = url.lowercased().split(separator: ":", maxSplits: 1).last else { return nil }
         let name = rest.trimmingPrefix("//").split(whereSeparator: { $0 == "/" || $0 == "?" || $0 == "#" }).first ?? ""
         switch name {
-        case "start", "": return problems.isEmpty ? start(sites: sites) : configurationProblems(problems)
+        case "start", "": return problems.isEmpty ? start(sites: sites, namesWhomToAsk: namesWhomToAsk) : configurationProblems(problems)
         default: return nil
         }
     }
 
-    /// The start page: the approved sites as links, usable with no network at all.
-    public static func start(sites: SiteList) -> String {
+    /// The start page: the approved sites as links, usable with no network at all. With
+    /// `namesWhomToAsk` (a desk) it says how to get another site onto the list.
+    public static func start(sites: SiteList, namesWhomToAsk: Bool = false) -> String {
         let links = sites.sites
             .filter { !$0.url.lowercased().hasPrefix("\(scheme):") }
             .map { site -> String in
@@ -39,10 +41,13 @@ public enum PortholePage {
             : "<ul class=\"sites\">\n\(links)\n</ul>"
         let heading = tr("Approved sites")
         let lead = tr("This browser opens the sites below. Choose one to begin.")
+        let askText = tr("To open a site that is not listed, ask the person who set up this computer to add it.")
+        let ask = namesWhomToAsk && !links.isEmpty ? "<p class=\"ask\">\(HTML.escape(askText))</p>" : ""
         return document(title: tr("Start page"), body: """
             <h1>\(HTML.escape(heading))</h1>
             <p class="lead">\(HTML.escape(lead))</p>
             \(body)
+            \(ask)
             """)
     }
 
@@ -62,14 +67,44 @@ public enum PortholePage {
             """)
     }
 
-    /// Shown in the view when a load fails: the failing URL, the error, Retry and Home.
-    public static func error(url: String, message: String, homeURL: String?) -> String {
-        let buttons = buttonRow([(tr("Retry"), url), (tr("Home"), homeURL)])
+    /// Shown in the view when a load fails: plain words first, then the failing URL, Retry, Back
+    /// (when a page comes before it) and Home; the technical reason folded away for whoever
+    /// wants it.
+    /// `plain`: `message` is in plain words already and leads the page itself.
+    public static func error(url: String, message: String, homeURL: String?, canGoBack: Bool = true, plain: Bool = false) -> String {
+        let buttons = buttonRow([(tr("Retry"), url), (tr("Back"), canGoBack ? backURL : nil), (tr("Home"), homeURL)])
         let heading = tr("This page could not be loaded")
+        let lead = plain ? message : tr("The site could not be reached, or it did not send the page. Try again in a moment.")
         return document(title: tr("Error"), body: """
             <h1>\(HTML.escape(heading))</h1>
+            <p class="lead">\(HTML.escape(lead))</p>
             <p class="url">\(HTML.escape(url))</p>
-            <p class="reason">\(HTML.escape(message))</p>
+            \(buttons)
+            \(plain ? "" : technicalDetails(message))
+            """)
+    }
+
+    /// The technical reason of a failure, folded away (`<details>` needs no script).
+    static func technicalDetails(_ message: String) -> String {
+        guard !message.isEmpty else { return "" }
+        // TRANSLATORS: the label that unfolds the technical reason on the error page.
+        return """
+            <details class="admin"><summary>\(HTML.escape(tr("Technical details")))</summary>
+            <p class="reason">\(HTML.escape(sentence(message)))</p></details>
+            """
+    }
+
+    /// Shown in place of a download from an allowed site: the site is fine, but this browser
+    /// shows pages and saves no files (the Blocked page would wrongly blame the site).
+    public static func download(url: String, homeURL: String?, canGoBack: Bool = true) -> String {
+        let buttons = buttonRow([(tr("Back"), canGoBack ? backURL : nil), (tr("Home"), homeURL)])
+        // TRANSLATORS: the heading of the page shown instead of a file the site offered to download.
+        let heading = tr("This browser doesn't save files")
+        let lead = tr("The site offered a file to download. This browser only shows pages, so the file was not saved on this computer.")
+        return document(title: tr("File not saved"), body: """
+            <h1>\(HTML.escape(heading))</h1>
+            <p class="url">\(HTML.escape(url))</p>
+            <p class="lead">\(HTML.escape(lead))</p>
             \(buttons)
             """)
     }
@@ -78,14 +113,16 @@ public enum PortholePage {
     /// person in front of the screen, the filter and reason in a smaller line for the admin.
     /// `canGoBack` false (nothing before this page) leaves out Back; `configurationBroken` says
     /// that the browser is not set up correctly instead of blaming the site.
+    /// `namesWhomToAsk` (a desk) adds whom to ask to get the site onto the list.
     public static func blocked(url: String, reason: String, homeURL: String?, canGoBack: Bool = true,
-                               configurationBroken: Bool = false) -> String {
+                               configurationBroken: Bool = false, namesWhomToAsk: Bool = false) -> String {
         let buttons = buttonRow([(tr("Back"), canGoBack ? backURL : nil), (tr("Home"), homeURL)])
         // TRANSLATORS: the heading of the page shown instead of a site this computer does not allow.
         let heading = configurationBroken ? tr("This browser is not set up correctly")
             : tr("This site isn't on the list of sites this browser opens")
         let lead = configurationBroken
             ? tr("Its configuration has problems, so it blocks every page until they are fixed. Ask the person who set up this computer.")
+            : namesWhomToAsk ? tr("This browser only opens the sites it was set up for. If you need this one, ask the person who set up this computer to add it.")
             : tr("This browser only opens the sites it was set up for.")
         return document(title: tr("Blocked"), body: """
             <h1>\(HTML.escape(heading))</h1>
@@ -134,6 +171,8 @@ public enum PortholePage {
         h1 { font-size: 1.6em; font-weight: 600; margin-bottom: .3em; }
         .lead, .address, .reason { opacity: .75; }
         .admin { font-size: .85em; opacity: .75; margin-top: 2.5em; }
+        .ask { margin-top: 1.5em; }
+        details summary { cursor: pointer; }
         .url { font-family: "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; font-size: .95em; }
         .problem { font-family: "DejaVu Sans Mono", monospace; font-size: .95em; overflow-wrap: anywhere; margin-bottom: .4em; }
         ul.sites { list-style: none; padding: 0; }

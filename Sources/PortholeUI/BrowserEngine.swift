@@ -47,6 +47,8 @@ public final class BrowserEngine {
     public var sites: SiteList
     /// Configuration problems; while there are any, the start page lists them instead of sites.
     public var problems: [String] = []
+    /// The start page says whom to ask to add a site (at a desk, not in kiosk mode).
+    public var namesWhomToAsk = false
     /// Porthole's pages shown in place of refused, failed or crashed loads, by `porthole:` URL
     /// (the most recent few, so Back and Forward to them still work).
     private var servedPages: [(uri: String, html: String)] = []
@@ -73,6 +75,7 @@ public final class BrowserEngine {
     public func show(_ result: ConfigLoadResult) {
         sites = result.effectiveConfiguration.sites
         problems = result.problems.map(\.description)
+        namesWhomToAsk = BrowsingRules(configuration: result.effectiveConfiguration).namesWhomToAsk
         webProcessPolicy = WebProcessPolicy(configuration: result.effectiveConfiguration)
     }
 
@@ -173,7 +176,7 @@ public final class BrowserEngine {
     /// Answers a `porthole:` request with the page Core builds, or a not-found error.
     fileprivate func serve(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
         let uri = String(cString: webkit_uri_scheme_request_get_uri(request))
-        guard let html = servedPages.last(where: { $0.uri == uri })?.html ?? PortholePage.page(for: uri, sites: sites, problems: problems) else {
+        guard let html = servedPages.last(where: { $0.uri == uri })?.html ?? PortholePage.page(for: uri, sites: sites, problems: problems, namesWhomToAsk: namesWhomToAsk) else {
             let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), tr("No such Porthole page: {url}").filled(["url": uri]))
             webkit_uri_scheme_request_finish_error(request, error)
             g_error_free(error)

@@ -130,7 +130,7 @@ public final class BrowserWindow {
     private var contentBox: UnsafeMutablePointer<GtkWidget>?
     private let primaryMenu = PrimaryMenu()
     private let menuButton: UnsafeMutablePointer<GtkWidget>
-    /// The web process crashed at the desk: the reloaded page says so once it is back.
+    /// The web process crashed and the page reloads by itself: the reloaded page says so once it is back.
     private var crashNoticePending = false
     /// Ctrl+scroll not yet turned into a zoom step (touchpads scroll in small deltas).
     private var zoomScroll = 0.0
@@ -222,6 +222,8 @@ public final class BrowserWindow {
     public var refusalNotice: RefusalNotice? { notice.isVisible ? notice.notice : nil }
     /// Whatever the notice bar says while it shows (a refusal, a reloaded page), else nil.
     public var noticeText: String? { notice.shownText }
+    /// The icon beside the notice while it shows, else nil.
+    public var noticeIconName: String? { notice.isVisible ? notice.iconName : nil }
     /// The action the refresh button triggers now: `win.reload`, or `win.stop` while loading.
     public var refreshButtonAction: String? {
         gtk_actionable_get_action_name(OpaquePointer(refreshButton)).map { String(cString: $0) }
@@ -258,7 +260,13 @@ public final class BrowserWindow {
     public func goHome() { load(url: options.homeURL) }
 
     public func openSite(_ nameOrAddress: String) {
-        guard let site = options.sites.site(named: nameOrAddress) else { return }
+        guard let site = options.sites.site(named: nameOrAddress) else {
+            // An action has no answer to send back (`gapplication action` returns before it runs):
+            // the journal says it, with the names that would have worked.
+            Log.warning("open-site: no site is named \"\(nameOrAddress)\" (the sites: \(options.sites.sites.map(\.name).joined(separator: ", ")))",
+                        fields: ["PORTHOLE_EVENT": "open-site-unknown", "PORTHOLE_SITE": nameOrAddress])
+            return
+        }
         load(url: site.url)
     }
 
@@ -302,6 +310,7 @@ public final class BrowserWindow {
         attachTouchInput(newSession: true)
         madeFindBar?.close()  // GtkSearchBar empties its entry as it closes
         viewChanged()
+        onEvent?(.visitorSessionStarted)
         goHome()
     }
 
@@ -620,12 +629,17 @@ public final class BrowserWindow {
             state.uri = uri
             if crashNoticePending {
                 crashNoticePending = false
-                notice.inform(tr("This page stopped working and was reloaded. Anything typed into it was lost."))
+                notice.inform(tr("This page stopped working and was reloaded. Anything typed into it was lost."),
+                              icon: "computer-fail-symbolic")
             }
         case .webProcessTerminated:
-            // A kiosk's visitor sees the crash page instead; at a desk the reload is silent otherwise.
-            crashNoticePending = options.kiosk == nil && options.rules.reloadsAfterCrash
-        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused: break
+            // The first crash reloads at once, at a desk and in a kiosk alike: the reloaded page
+            // says so, or the visitor's typing would be gone without a word.
+            crashNoticePending = options.rules.reloadsAfterCrash
+        case .refused("file-chooser"):
+            // A file upload the rules refuse (kiosk mode): say so rather than do nothing.
+            notice.inform(tr("Files cannot be chosen on this computer."), icon: RefusalNoticeBar.refusalIcon)
+        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused, .webProcessHung, .visitorSessionStarted: break
         }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.

@@ -11,6 +11,7 @@ import PortholeCore
 final class RefusalNoticeBar {
     private let revealer: UnsafeMutablePointer<GtkWidget>
     private let label: UnsafeMutablePointer<GtkWidget>
+    private let icon: UnsafeMutablePointer<GtkWidget>
     private var state = RefusalNoticeState()
     private var timer: ScheduledSource?
     /// A one-off message (not a refusal) is showing; the next page takes it away.
@@ -25,7 +26,7 @@ final class RefusalNoticeBar {
         let frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         // GTK's own style for in-app notifications: a floating card at the top of the content.
         gtk_style_context_add_class(gtk_widget_get_style_context(frame), "app-notification")
-        let icon = gtk_image_new_from_icon_name("action-unavailable-symbolic", GTK_ICON_SIZE_BUTTON)!
+        icon = gtk_image_new_from_icon_name(Self.refusalIcon, GTK_ICON_SIZE_BUTTON)
         label = gtk_label_new("")
         gtk_label_set_line_wrap(label.cast(), 1)
         gtk_label_set_max_width_chars(label.cast(), 60)
@@ -65,10 +66,20 @@ final class RefusalNoticeBar {
         apply(state.pageChanged())
     }
 
-    /// Shows `message` for as long as a refusal notice would stay.
-    func inform(_ message: String) {
+    /// The refusal notice's icon; `inform` says other things with an icon of their own.
+    static let refusalIcon = "action-unavailable-symbolic"
+    /// The icon the bar shows now.
+    var iconName: String? {
+        var name: UnsafePointer<gchar>?
+        gtk_image_get_icon_name(icon.cast(), &name, nil)
+        return name.map { String(cString: $0) }
+    }
+
+    /// Shows `message` beside `iconName` for as long as a refusal notice would stay.
+    func inform(_ message: String, icon iconName: String) {
         dismiss()
         informing = true
+        gtk_image_set_from_icon_name(icon.cast(), iconName, GTK_ICON_SIZE_BUTTON)
         gtk_label_set_text(label.cast(), message)
         gtk_widget_show(revealer)
         gtk_revealer_set_reveal_child(revealer.cast(), 1)
@@ -97,6 +108,7 @@ final class RefusalNoticeBar {
         switch action {
         case .none: return
         case .show(let notice), .update(let notice):
+            gtk_image_set_from_icon_name(icon.cast(), Self.refusalIcon, GTK_ICON_SIZE_BUTTON)
             gtk_label_set_text(label.cast(), notice.text)
             gtk_widget_show(revealer)
             gtk_revealer_set_reveal_child(revealer.cast(), 1)

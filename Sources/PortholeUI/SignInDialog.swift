@@ -34,6 +34,18 @@ final class SignInDialog {
     }
 
     private let remembers: Bool
+    /// The proxy flag, host, port and realm this dialog answers for.
+    private let key: String
+    /// The user name last answered and what for, so WebKit's retry after a refusal keeps it.
+    private static var lastAnswer: (key: String, user: String)?
+
+    /// Basic authentication over plain HTTP sends the password readable by anyone on the way.
+    private static func sendsInTheClear(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) -> Bool {
+        guard webkit_authentication_request_get_scheme(request) == WEBKIT_AUTHENTICATION_SCHEME_HTTP_BASIC,
+              let origin = webkit_authentication_request_get_security_origin(request) else { return false }
+        defer { webkit_security_origin_unref(origin) }
+        return webkit_security_origin_get_protocol(origin).map { String(cString: $0) } == "http"
+    }
 
     private init(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>, remembers: Bool) {
         self.request = ObjectOwner(retaining: UnsafeMutableRawPointer(request))
@@ -46,6 +58,7 @@ final class SignInDialog {
 
         let host = webkit_authentication_request_get_host(request).map { String(cString: $0) } ?? ""
         let realm = webkit_authentication_request_get_realm(request).map { String(cString: $0) } ?? ""
+        key = "\(webkit_authentication_request_is_for_proxy(request)) \(host):\(webkit_authentication_request_get_port(request)) \(realm)"
         let prompt = webkit_authentication_request_is_for_proxy(request) != 0
             ? tr("The proxy {host} asks for a user name and password.") : tr("{host} asks for a user name and password.")
         let heading = gtk_label_new(prompt.replacing("{host}", with: host))!
@@ -66,6 +79,13 @@ final class SignInDialog {
             if let name = webkit_credential_get_username(proposed) { gtk_entry_set_text(user.cast(), name) }
             webkit_credential_free(proposed)
         }
+        // A retry is WebKit's word that the server refused the last answer: say so, and keep the
+        // user name typed then (WebKit proposes none for a credential that was never stored).
+        let retry = webkit_authentication_request_is_retry(request) != 0 && Self.lastAnswer?.key == self.key
+        if retry, let name = Self.lastAnswer?.user, gtk_entry_get_text_length(user.cast()) == 0 { gtk_entry_set_text(user.cast(), name) }
+        Self.lastAnswer = nil
+        let warnings = (retry ? [tr("The user name or password was wrong. Try again.")] : [])
+            + (Self.sendsInTheClear(request) ? [tr("This connection is not secure: the password would be sent unencrypted.")] : [])
 
         let content = gtk_dialog_get_content_area(widget.cast())!
         gtk_box_set_spacing(content.cast(), 12)
@@ -77,6 +97,14 @@ final class SignInDialog {
             gtk_label_set_ellipsize(detail.cast(), PANGO_ELLIPSIZE_END)
             gtk_style_context_add_class(gtk_widget_get_style_context(detail), "dim-label")
             gtk_box_pack_start(content.cast(), detail, 0, 0, 0)
+        }
+        if !warnings.isEmpty {
+            let warning = gtk_label_new(warnings.joined(separator: "\n"))!
+            gtk_label_set_line_wrap(warning.cast(), 1)
+            gtk_label_set_max_width_chars(warning.cast(), 45)
+            gtk_label_set_xalign(warning.cast(), 0)
+            gtk_style_context_add_class(gtk_widget_get_style_context(warning), "warning")
+            gtk_box_pack_start(content.cast(), warning, 0, 0, 0)
         }
         gtk_box_pack_start(content.cast(), user, 0, 0, 0)
         gtk_box_pack_start(content.cast(), password, 0, 0, 0)
@@ -102,6 +130,7 @@ final class SignInDialog {
         if !answered, let request: UnsafeMutablePointer<WebKitAuthenticationRequest> = self.request.typed() {
             answered = true
             if let credential {
+                Self.lastAnswer = (key, credential.user)
                 let persistence = remembers ? WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION : WEBKIT_CREDENTIAL_PERSISTENCE_NONE
                 let answer = webkit_credential_new(credential.user, credential.password, persistence)
                 webkit_authentication_request_authenticate(request, answer)

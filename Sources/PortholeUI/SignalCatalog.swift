@@ -20,6 +20,7 @@ public enum SignalCatalog {
     private static let pointerReturningInt = SignalHandler.pointerReturningInt { _ in 0 }.shape
     private static let dragDrop = SignalHandler.dragDrop { _, _, _, _ in false }.shape
     private static let dragDataReceived = SignalHandler.dragDataReceived { _, _, _ in }.shape
+    private static let fileChanged = SignalHandler.fileChanged { _ in }.shape
 
     @MainActor
     public static let all: [SignalDeclaration] = [
@@ -28,6 +29,8 @@ public enum SignalCatalog {
         SignalDeclaration("GtkApplication", "startup", plain),
         SignalDeclaration("GtkApplication", "notify::is-registered", pointer),
         SignalDeclaration("GtkApplication", "activate", plain),
+        // porthole: the Chrome policy folder watched (ChromePolicyWatcher.swift).
+        SignalDeclaration("GFileMonitor", "changed", fileChanged),
         SignalDeclaration("GtkApplication", "command-line", pointerReturningInt),
         SignalDeclaration("GtkApplication", "shutdown", plain),
         // GLibBridge: actions (SimpleAction.swift).
@@ -102,7 +105,7 @@ public enum SignalCatalog {
                      webkit_web_extension_get_type(), webkit_web_page_get_type(),
                      webkit_authentication_request_get_type(), webkit_find_controller_get_type(),
                      webkit_user_content_manager_get_type(), gdk_seat_get_type(), gtk_button_get_type(),
-                     gtk_popover_get_type(), gtk_search_bar_get_type(), gtk_search_entry_get_type()] {
+                     gtk_popover_get_type(), gtk_search_bar_get_type(), gtk_search_entry_get_type(), g_file_monitor_get_type()] {
             // Kept referenced: a class or interface whose signals were looked up stays loaded.
             if g_type_fundamental(type) == GType(2 << G_TYPE_FUNDAMENTAL_SHIFT) {  // G_TYPE_INTERFACE
                 _ = g_type_default_interface_ref(type)

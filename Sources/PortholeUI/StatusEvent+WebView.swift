@@ -11,6 +11,8 @@ extension StatusEvent {
         case .loadFailed(let uri, _): self = .errorPageShown(uri: uri)
         case .navigationBlocked(let uri, let reason, let shown): self = .refused(uri: uri, reason: reason, shown: shown)
         case .webProcessTerminated: self = .crashRecovered
+        case .webProcessHung: self = .hangEnded
+        case .visitorSessionStarted: self = .visitorSessionStarted
         default: return nil
         }
     }

@@ -52,6 +52,10 @@ public enum WebViewEvent: Equatable, Sendable {
     case loading(Bool)
     case history(canGoBack: Bool, canGoForward: Bool)
     case webProcessTerminated
+    /// The page stopped responding; its web process is ended (`webProcessTerminated` follows).
+    case webProcessHung
+    /// The window started a kiosk's next visitor session (a fresh context and view).
+    case visitorSessionStarted
     /// A permission request was answered (`camera+microphone`, `geolocation`, …).
     case permissionAnswered(String, granted: Bool)
     /// The rules refused what a page or a visitor asked for: `context-menu`, `print`, `file-chooser`.

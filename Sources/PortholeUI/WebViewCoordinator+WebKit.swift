@@ -47,7 +47,8 @@ extension WebViewCoordinator {
     func show(_ page: OwnPage, at uri: String, in view: UnsafeMutablePointer<WebKitWebView>) {
         let hasPageBefore = !(webkit_web_view_get_uri(view).map { String(cString: $0) } ?? "").isEmpty
         parent.engine.servePage(page.html(homeURL: parent.homeURL, canGoBack: hasPageBefore,
-                                          configurationBroken: parent.rules.configurationBroken), at: uri)
+                                          configurationBroken: parent.rules.configurationBroken,
+                                          namesWhomToAsk: parent.rules.namesWhomToAsk), at: uri)
         webkit_web_view_load_uri(view, uri)
     }
 

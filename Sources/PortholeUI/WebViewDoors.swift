@@ -229,6 +229,7 @@ extension WebViewEvent {
         case .loadFailed(let uri, let message): self = .loadFailed(uri: uri, message: message)
         case .navigationBlocked(let uri, let reason, let shown): self = .navigationBlocked(uri: uri, reason: reason, shown: shown)
         case .webProcessTerminated: self = .webProcessTerminated
+        case .webProcessHung: self = .webProcessHung
         case .refused(let what): self = .refused(what)
         }
     }

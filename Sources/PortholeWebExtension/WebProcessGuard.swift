@@ -72,7 +72,9 @@ final class WebProcessGuard {
                                "PORTHOLE_PAGE": webkit_web_page_get_uri(page).map { String(cString: $0) } ?? ""])
             return true
         }
-        guard let refusal = rules.refusal(of: url, destination: destination, policy: policy) else { return false }
+        let pageURL = webkit_web_page_get_uri(page).map { String(cString: $0) }
+        guard let refusal = rules.refusal(of: url, destination: destination, policy: policy,
+                                          pageURL: pageURL, mainFrame: dest == "document") else { return false }
         // The UI process's frame names ("main", "subframe"), and the rest by what they load.
         let frame = switch dest {
         case "document": "main"

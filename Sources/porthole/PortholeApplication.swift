@@ -19,6 +19,9 @@ final class PortholeApplication {
     private var window: BrowserWindow?
     private var appActions: [String: SimpleAction] = [:]
     private var sighup: ScheduledSource?
+    /// SIGTERM (systemd's stop, `kill`) ends the main loop, so that shutdown tells the service
+    /// manager and removes the status file instead of leaving a healthy-looking one behind.
+    private var sigterm: ScheduledSource?
     /// systemd's notify socket, when running as a `Type=notify` service.
     private var notifier: ServiceNotifier?
     /// The configuration sources and overrides the running browser was started with.
@@ -26,8 +29,17 @@ final class PortholeApplication {
     private var overrides: [ConfigKey: String] = [:]
     private(set) var configuration = Configuration.failClosed()
     /// What `porthole status` reads: the `status` action's state, updated as events arrive.
-    private var status = BrowserStatus(startedAt: Int(time(nil)))
+    private var status: BrowserStatus = {
+        var status = BrowserStatus(startedAt: Int(time(nil)))
+        status.version = AboutPorthole.version
+        return status
+    }()
     private var statusAction: StateAction?
+    /// The status in Prometheus's text format, for monitors without the session bus.
+    private let statusFile = StatusFile(environment: ProcessInfo.processInfo.environment)
+    /// Rewrites the status file while nothing happens, so that its time and the error page's
+    /// duration stay current (a monitor can tell a stale file from a quiet kiosk).
+    private var statusRefresh: ScheduledSource?
 
     init() {
         let app = gtk_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE)!
@@ -43,7 +55,11 @@ final class PortholeApplication {
         connections.connect(object, "command-line", .pointerReturningInt { [unowned self] commandLine in
             self.commandLine(commandLine?.assumingMemoryBound(to: GApplicationCommandLine.self))
         })
-        connections.connect(object, "shutdown", .plain { [unowned self] in self.notifier?.stopping() })
+        connections.connect(object, "shutdown", .plain { [unowned self] in
+            self.notifier?.stopping()
+            self.statusRefresh?.cancel()
+            self.statusFile.remove()
+        })
     }
 
     private var application: UnsafeMutablePointer<GtkApplication> { appOwner.typed()! }
@@ -90,7 +106,7 @@ final class PortholeApplication {
         add("version", G_OPTION_ARG_NONE, tr("Print the version and exit"))
         add("", G_OPTION_ARG_FILENAME_ARRAY, "", tr("[URL|FILE]"))
         // TRANSLATORS: the command lines after "Admin tools:" stay as they are.
-        g_application_set_option_context_summary(gApplication, tr("Porthole shows only the sites its configuration approves.\n\nAdmin tools:\n  porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]\n  porthole --check-config [FILE...]\n  porthole status [--max-error-minutes N]\n  echo PIN | porthole --hash-pin"))
+        g_application_set_option_context_summary(gApplication, tr("Porthole shows only the sites its configuration approves.\n\nAdmin tools:\n  porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]\n  porthole --check-config [FILE...]\n  porthole status [--json] [--max-error-minutes N]\n  echo PIN | porthole --hash-pin"))
     }
 
     /// Runs in the process that was started, before it looks for a running instance.
@@ -135,7 +151,10 @@ final class PortholeApplication {
         // the bus services then start on the core that GTK's set-up (one thread) leaves idle.
         prepare(config: options.string("config"), privateMode: options.flag("private"), kiosk: options.flag("kiosk"),
                 report: { Console.error($0) })
-        guard gtk_init_check(nil, nil) != 0 else { return }
+        // A second `porthole URL` hands its URL to the running browser, which decides it with the
+        // running configuration: loading it here first would decide it with this process's own
+        // (and log the refusal twice).
+        guard !anotherInstanceRuns(), gtk_init_check(nil, nil) != 0 else { return }
         startEngine()
         makeWindow(application: nil, loading: target)
     }
@@ -163,6 +182,21 @@ final class PortholeApplication {
             g_dbus_connection_call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "StartServiceByName",
                                    parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
         }
+    }
+
+    /// Whether a running Porthole owns the application's name on the session bus (one round trip
+    /// on the connection `startBusServices` made). Two starting at once both see none; the one
+    /// that loses the name then drops its early start in `registered`.
+    private func anotherInstanceRuns() -> Bool {
+        guard let bus = sessionBus?.opaque else { return false }
+        var arguments: [OpaquePointer?] = [g_variant_new_string(Self.applicationID)]
+        let parameters = arguments.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 1) }
+        guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                      "NameHasOwner", parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil) else { return false }
+        defer { g_variant_unref(reply) }
+        guard let owned = g_variant_get_child_value(reply, 0) else { return false }
+        defer { g_variant_unref(owned) }
+        return g_variant_get_boolean(owned) != 0
     }
 
     /// Another Porthole runs already: this process hands its command line over and exits, so
@@ -218,6 +252,30 @@ final class PortholeApplication {
         self.engine = engine
         notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment, pid: getpid())
         notifier?.startWatchdog()
+        checkProfile()
+    }
+
+    /// Looks at the profile's directories (where the engine keeps website data and its cache):
+    /// a read-only or nearly full disk is logged once when it appears and makes the status a
+    /// WARNING, instead of failing WebKit's writes without a word. Checked at start and with
+    /// every status refresh.
+    private func checkProfile() {
+        func directory(_ base: UnsafePointer<gchar>?) -> String { (base.map { String(cString: $0) } ?? "/tmp") + "/porthole" }
+        var directories = [directory(g_get_user_cache_dir())]
+        if !configuration.keepsWebsiteDataInMemory { directories.insert(directory(g_get_user_data_dir()), at: 0) }
+        let problems = ProfileCheck.problems(directories.map { path in
+            if g_mkdir_with_parents(path, 0o700) != 0 || access(path, W_OK) != 0 {
+                return ProfileProbe(path: path, unwritable: String(cString: strerror(errno)))
+            }
+            var info = statvfs()
+            return ProfileProbe(path: path, freeBytes: statvfs(path, &info) == 0 ? UInt64(info.f_bavail) * UInt64(info.f_frsize) : nil)
+        })
+        guard problems != status.profileProblems else { return }
+        for problem in problems where !status.profileProblems.contains(problem) {
+            Log.warning(problem, fields: ["PORTHOLE_EVENT": "profile-problem"])
+        }
+        status.profileProblems = problems
+        publishStatus()
     }
 
     /// Runs in the primary instance, for its own command line and for every later `porthole …`.
@@ -273,7 +331,7 @@ final class PortholeApplication {
         let toJournal = g_log_writer_is_journald(STDERR_FILENO) != 0
         for (text, event) in result.notices.map({ ($0.description, "config-lock") }) + result.problems.map({ ($0.description, "config-problem") }) {
             if !toJournal { report("porthole: \(text)") }
-            Log.write(toJournal ? .warning : .info, text, fields: ["PORTHOLE_EVENT": event])
+            Log.write(toJournal ? .warning : .debug, text, fields: ["PORTHOLE_EVENT": event])
         }
         switch reloading ? ConfigReload.decide(result, running: configuration) : .apply(result.effectiveConfiguration, notes: []) {
         case .keep(let reason):
@@ -284,14 +342,23 @@ final class PortholeApplication {
             notes.forEach { Log.warning($0, fields: ["PORTHOLE_EVENT": "config-reload"]) }
             configuration = next
         }
-        status.configurationLoaded(files: result.sources, problems: result.problems.count, kiosk: configuration.kiosk.enabled)
+        let digest = StatusReport.configDigest(result.sources.compactMap { path in
+            var contents: UnsafeMutablePointer<gchar>?
+            var length: gsize = 0
+            guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }
+            defer { g_free(contents) }
+            return (path, Array(UnsafeRawBufferPointer(start: contents, count: Int(length))))
+        })
+        status.configurationLoaded(files: result.sources, problems: result.problems.count, kiosk: configuration.kiosk.enabled, digest: digest)
         status.sandbox = sandbox.statusText
         status.sandboxMissing = sandbox.warning != nil
         publishStatus()
         engine?.show(result)
         engine?.setProxy(configuration.network.proxy, ignoring: configuration.network.proxyIgnore)
         lastLoad = result
-        Log.info("configuration loaded", fields: ["PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
+        chromePolicyWatcher.watch(configuration.chromePolicies)
+        Log.info("configuration loaded", fields: ["PORTHOLE_EVENT": "config-loaded", "PORTHOLE_CONFIG_SOURCES": result.sources.joined(separator: ";"),
+                                                  "PORTHOLE_CONFIG_DIGEST": digest,
                                                   "PORTHOLE_CONFIG_PROBLEMS": String(result.problems.count)])
     }
 
@@ -321,6 +388,8 @@ final class PortholeApplication {
 
     /// The last configuration load, for the engine created after it.
     private var lastLoad: ConfigLoadResult?
+    /// Reloads when the Chrome policy folder changes, as Chrome does.
+    private lazy var chromePolicyWatcher = ChromePolicyWatcher { [unowned self] in self.reloadConfiguration() }
 
     private func reloadConfiguration() {
         guard engine != nil else { return }
@@ -339,6 +408,7 @@ final class PortholeApplication {
     // MARK: Window and actions
 
     private func startup() {
+        DisplayWatch.start()
         let map = UnsafeMutableRawPointer(application)
         // The remote-control surface: `gapplication action dev.porthole.Porthole NAME`.
         for name in ["reload", "home", "back", "forward", "stop"] {
@@ -349,11 +419,22 @@ final class PortholeApplication {
         }
         appActions["reload-config"] = SimpleAction(name: "reload-config", in: map) { [unowned self] in self.reloadConfiguration() }
         appActions["quit"] = SimpleAction(name: "quit", in: map) { [unowned self] in self.quit() }
+        // Before the first status file: a monitor that sees it may already send SIGHUP.
+        sighup = MainLoop.onUnixSignal(SIGHUP) { [unowned self] in
+            Log.info("SIGHUP: reloading the configuration", fields: ["PORTHOLE_EVENT": "config-sighup"])
+            self.reloadConfiguration()
+        }
+        sigterm = MainLoop.onUnixSignal(SIGTERM) { [unowned self] in
+            Log.info("SIGTERM: quitting", fields: ["PORTHOLE_EVENT": "sigterm"])
+            g_application_quit(self.gApplication)
+        }
         // Read-only, for `porthole status` and monitoring: org.gtk.Actions.Describe("status").
         statusAction = StateAction(name: "status", state: status.variant(), in: map)
-        sighup = MainLoop.onUnixSignal(SIGHUP) { [unowned self] in
-            Log.info("SIGHUP: reloading the configuration")
-            self.reloadConfiguration()
+        writeStatusFile()
+        statusRefresh = MainLoop.every(milliseconds: 30_000) { [unowned self] in
+            self.checkProfile()
+            self.writeStatusFile()
+            return true
         }
     }
 
@@ -406,6 +487,11 @@ final class PortholeApplication {
         guard let statusAction, status != publishedStatus else { return }
         statusAction.set(status.variant())
         publishedStatus = status
+        writeStatusFile()
+    }
+
+    private func writeStatusFile() {
+        statusFile.write(StatusReport.prometheus(status, now: Int(time(nil)), maximumErrorSeconds: StatusCommand.defaultMaximumErrorMinutes * 60))
     }
 
     private func quit() {

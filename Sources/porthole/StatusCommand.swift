@@ -5,36 +5,47 @@ import GLibBridge
 import PortholeCore
 
 enum StatusCommand {
-    static let usage = "usage: porthole status [--max-error-minutes N]"
+    static let usage = "usage: porthole status [--json] [--max-error-minutes N]"
+    static let defaultMaximumErrorMinutes = 5
 
-    /// Exit status: 0 healthy, 1 failing closed or on an error page for more than N minutes
-    /// (default 5), 2 unusable arguments, 3 no running browser.
+    /// Exit status as monitoring plugins use it: 0 OK, 1 WARNING (on an error page for more than
+    /// N minutes, default 5), 2 CRITICAL (failing closed), 3 UNKNOWN (no running browser, an
+    /// unreadable answer, or unusable arguments).
     static func run(_ arguments: [String]) -> Int32 {
-        var minutes = 5
+        var minutes = defaultMaximumErrorMinutes
+        var json = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            if argument == "--max-error-minutes", let value = rest.popFirst().flatMap({ Int($0) }), value >= 0 {
+            if argument == "--json" {
+                json = true
+            } else if argument == "--max-error-minutes", let value = rest.popFirst().flatMap({ Int($0) }), value >= 0 {
                 minutes = value
             } else if argument.hasPrefix("--max-error-minutes="), let value = Int(argument.dropFirst("--max-error-minutes=".count)), value >= 0 {
                 minutes = value
             } else {
+                Console.error("porthole: " + tr("status: unusable argument {argument}").replacing("{argument}", with: argument))
                 Console.error(usage)
-                return 2
+                return StatusHealth.unknown.rawValue
             }
         }
         switch RemoteActionState.read(busName: PortholeApplication.applicationID, objectPath: "/dev/porthole/Porthole", action: "status") {
         case .failure(let error):
             Console.error("porthole: " + tr("no running Porthole answered on the session bus: {reason}")
                 .replacing("{reason}", with: error.message))
-            return 3
+            return StatusHealth.unknown.rawValue
         case .success(let variant):
             defer { g_variant_unref(variant) }
             guard let status = BrowserStatus(variant: variant) else {
                 Console.error("porthole: " + tr("the running Porthole's status has an unexpected form"))
-                return 3
+                return StatusHealth.unknown.rawValue
             }
-            let report = StatusReport.render(status, now: Int(time(nil)), maximumErrorSeconds: minutes * 60)
-            report.lines.forEach { print($0) }
+            let now = Int(time(nil))
+            let report = StatusReport.render(status, now: now, maximumErrorSeconds: minutes * 60)
+            if json {
+                print(StatusReport.json(status, now: now, maximumErrorSeconds: minutes * 60))
+            } else {
+                report.lines.forEach { print($0) }
+            }
             return report.status
         }
     }

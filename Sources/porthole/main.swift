@@ -3,6 +3,7 @@ import Glibc
 import GLibBridge
 import PortholeCore
 
+Log.installWriter()
 Localization.setUp()
 let arguments = CommandLine.arguments
 if arguments.count == 2, arguments[1] == "--dump-config-man-page" {
@@ -21,10 +22,12 @@ if arguments.count >= 2, arguments[1] == "policy" {
     }
     let status = PolicyCheckCommand.run(
         arguments: Array(arguments.dropFirst(3)),
-        configuredPolicy: {
-            let result = ConfigLoader.load(sources: .standard(commandLine: nil), validateFilter: URLFilter.validator)
-            result.problems.forEach { Console.error("porthole: \($0)") }
-            return SitePolicy(configuration: result.effectiveConfiguration)
+        configuredPolicy: { file in
+            // A candidate file is loaded exactly as `porthole --check-config FILE` loads it.
+            let standard = ConfigSources.standard(commandLine: nil)
+            let sources = file.map { ConfigCheckCommand.sources(checking: $0, in: standard) } ?? standard
+            let result = ConfigLoader.load(sources: sources, validateFilter: URLFilter.validator)
+            return (SitePolicy(configuration: result.effectiveConfiguration), result.problems.map { "porthole: \($0)" })
         },
         readLine: { Swift.readLine(strippingNewline: true) },
         out: { output.write($0) },

@@ -23,6 +23,7 @@ for program in bubblewrap xdg-dbus-proxy; do
     field Depends | grep -q "\b$program\b" || fail "Depends lacks $program (the web process sandbox): $(field Depends)"
 done
 field Recommends | grep -q '\bcage\b' || fail "Recommends lacks cage"
+field Recommends | grep -q '\bxwayland\b' || fail "Recommends lacks xwayland (Debian 12's cage does not start without it)"
 field Recommends | grep -q 'fonts-' || fail "Recommends lacks fonts"
 field Recommends | grep -q 'fonts-noto-cjk' || fail "Recommends lacks CJK fonts (zh_TW, zh_CN)"
 [ "$(field Installed-Size)" -gt 0 ] || fail "no Installed-Size"
@@ -34,7 +35,8 @@ for file in /usr/bin/porthole /usr/share/porthole/porthole.conf /usr/share/porth
             /usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg \
             /usr/share/man/man1/porthole.1.gz /usr/share/man/man5/porthole.conf.5.gz \
             /usr/lib/systemd/user/porthole-kiosk.service \
-            /usr/share/porthole/cage/porthole-cage-session /usr/share/porthole/cage/porthole-cage.service \
+            /usr/share/porthole/cage/porthole-cage-session /usr/lib/systemd/system/porthole-cage.service \
+            /usr/sbin/porthole-kiosk-setup /usr/share/man/man8/porthole-kiosk-setup.8.gz /usr/share/doc/porthole/admin-guide.md \
             /usr/share/doc/porthole/copyright /usr/share/doc/porthole/changelog.gz \
             /usr/lib/porthole/web-extensions/libPortholeWebExtension.so; do
     grep -qx "$file" "$work/files" || fail "the package lacks $file"
@@ -59,5 +61,10 @@ printf 'allowed\thttps://www.apple.com/\tapple.com\nblocked\thttps://apple.com.e
     || fail "policy check"
 man --warnings -l "$root/usr/share/man/man5/porthole.conf.5.gz" > /dev/null 2> "$work/man" || true
 [ ! -s "$work/man" ] || fail "porthole.conf(5): $(cat "$work/man")"
-sh "$here/verify-units.sh" "$root/usr/lib/systemd/user/porthole-kiosk.service" "$root/usr/share/porthole/cage/porthole-cage.service"
+# The packaged files name /usr paths only, never make install's default /usr/local.
+grep -l /usr/local "$root/usr/lib/systemd/user/porthole-kiosk.service" "$root/usr/lib/systemd/system/porthole-cage.service" \
+    "$root/usr/sbin/porthole-kiosk-setup" && fail "a packaged unit or script names /usr/local"
+man --warnings -l "$root/usr/share/man/man8/porthole-kiosk-setup.8.gz" > /dev/null 2> "$work/man8" || true
+[ ! -s "$work/man8" ] || fail "porthole-kiosk-setup(8): $(cat "$work/man8")"
+sh "$here/verify-units.sh" "$root/usr/lib/systemd/user/porthole-kiosk.service" "$root/usr/lib/systemd/system/porthole-cage.service"
 echo "deb-test: $deb is good ($(du -k "$porthole" | cut -f1) KiB binary)"

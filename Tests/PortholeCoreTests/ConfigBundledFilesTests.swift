@@ -34,6 +34,17 @@ final class ConfigBundledFilesTests: XCTestCase {
         XCTAssertEqual(configuration.kiosk, defaults.kiosk)
     }
 
+    /// The header lists every place Porthole reads, the drop-in directory included, where a fleet
+    /// tool puts its files.
+    func testTheExampleHeaderNamesEveryPlacePortholeReads() throws {
+        let text = try String(contentsOfFile: resources + "/porthole.conf.example", encoding: .utf8)
+        let header = text.prefix { _ in true }.split(separator: "\n").prefix { $0.hasPrefix("#") }.joined(separator: "\n")
+        for place in [ConfigSources.systemDropInPath + "/*.conf", "/etc/porthole/porthole.conf", "--config FILE",
+                      "$XDG_CONFIG_HOME/porthole/porthole.conf"] {
+            XCTAssertTrue(header.contains(place), place)
+        }
+    }
+
     func testTheExampleMentionsEveryGroupAndKey() throws {
         let text = try String(contentsOfFile: resources + "/porthole.conf.example", encoding: .utf8)
         for group in ConfigSchema.groups {

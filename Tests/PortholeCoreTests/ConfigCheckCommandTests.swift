@@ -63,6 +63,6 @@ final class ConfigCheckCommandTests: XCTestCase {
     func testAMissingFileFails() {
         let run = check(directory.path + "/missing.conf", ConfigSources())
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.err, ["\(directory.path)/missing.conf: cannot read: no such file"])
+        XCTAssertEqual(run.err, ["\(directory.path)/missing.conf:0: cannot read: no such file"])
     }
 }

@@ -137,7 +137,7 @@ final class ConfigLockTests: XCTestCase {
         let (result, sources) = try load(system: "[Locks]\nkeys=Sites\n", user: "[Sites]\nGames=games.example\n")
         let system = try XCTUnwrap(sources.system)
         XCTAssertEqual(result.problems.map(\.description),
-                       ["\(system): [Sites]: no approved sites: add a [Sites] group with at least one site, like Example=example.com"])
+                       ["\(system):0: [Sites]: no approved sites: add a [Sites] group with at least one site, like Example=example.com"])
         XCTAssertEqual(result.notices.count, 1)
     }
 }

@@ -66,7 +66,7 @@ final class ConfigLookupTests: XCTestCase {
         let bundled = try directory.write("share/porthole.conf", "[Sites]\nA=a.example\n")
         let missing = directory.path + "/missing.conf"
         let result = ConfigLoader.load(sources: ConfigSources(commandLine: missing, bundled: bundled), validateFilter: standInFilterValidator)
-        XCTAssertEqual(result.problems.map(\.description), ["\(missing): cannot read: no such file"])
+        XCTAssertEqual(result.problems.map(\.description), ["\(missing):0: cannot read: no such file"])
         XCTAssertEqual(result.effectiveConfiguration.sites, SiteList([Configuration.startPage]))
     }
 
@@ -74,14 +74,14 @@ final class ConfigLookupTests: XCTestCase {
         let user = directory.path + "/porthole.conf"
         try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
         let result = ConfigLoader.load(sources: ConfigSources(user: user), validateFilter: standInFilterValidator)
-        XCTAssertEqual(result.problems.map(\.description), ["\(user): cannot read: is a directory"])
+        XCTAssertEqual(result.problems.map(\.description), ["\(user):0: cannot read: is a directory"])
     }
 
     func testNoFileAnywhereIsAProblem() {
         let sources = ConfigSources(user: directory.path + "/u.conf", system: directory.path + "/s.conf", bundled: directory.path + "/b.conf")
         let result = ConfigLoader.load(sources: sources, validateFilter: standInFilterValidator)
         XCTAssertEqual(result.problems.map(\.description), [
-            "\(directory.path)/b.conf: no configuration file found (looked for \(directory.path)/u.conf, \(directory.path)/s.conf, \(directory.path)/b.conf)",
+            "\(directory.path)/b.conf:0: no configuration file found (looked for \(directory.path)/u.conf, \(directory.path)/s.conf, \(directory.path)/b.conf)",
         ])
         XCTAssertNil(result.configuration)
     }

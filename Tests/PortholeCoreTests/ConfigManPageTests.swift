@@ -28,4 +28,14 @@ final class ConfigManPageTests: XCTestCase {
     func testRoffControlCharactersAreEscaped() {
         XCTAssertEqual(ConfigManPage.escape("a-b \\; c\n.not a request\n'nor this"), "a\\-b \\e; c\n\\&.not a request\n\\&'nor this")
     }
+
+    /// man-pages(7): `.TH title section date source manual`; an empty date printed a blank footer.
+    func testTitleLineNamesTheDateAndTheRelease() throws {
+        let line = try XCTUnwrap(ConfigManPage.render().split(separator: "\n").first { $0.hasPrefix(".TH ") })
+        XCTAssertEqual(String(line), ".TH PORTHOLE.CONF 5 \"\(ConfigManPage.date)\" \"Porthole \(AboutPorthole.version)\" \"File Formats\"")
+        XCTAssertFalse(ConfigManPage.date.isEmpty)
+        let manual = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/porthole.1").path, encoding: .utf8)
+        XCTAssertTrue(manual.hasPrefix(".TH PORTHOLE 1 \"\(ConfigManPage.date)\" \"Porthole \(AboutPorthole.version)\""), "porthole(1) agrees")
+    }
 }

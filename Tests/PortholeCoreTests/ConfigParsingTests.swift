@@ -69,8 +69,8 @@ final class ConfigParsingTests: XCTestCase {
 
             // Sites.
             ("no [Sites]", "[Browser]\nzoom=1\n",
-             ["F: [Sites]: no approved sites: add a [Sites] group with at least one site, like Example=example.com"]),
-            ("empty file", "", ["F: [Sites]: no approved sites: add a [Sites] group with at least one site, like Example=example.com"]),
+             ["F:0: [Sites]: no approved sites: add a [Sites] group with at least one site, like Example=example.com"]),
+            ("empty file", "", ["F:0: [Sites]: no approved sites: add a [Sites] group with at least one site, like Example=example.com"]),
             ("[Locks] outside the system file is only a notice, repeated keys there too", sites + "[Locks]\nkeys=A\nkeys=B\n", []),
             ("empty [Sites]", "# nothing\n[Sites]\n[Browser]\n", ["F:2: [Sites]: no sites: list at least one, like Example=example.com"]),
             ("host with a path", "[Sites]\nApple=apple.com/mac\n",

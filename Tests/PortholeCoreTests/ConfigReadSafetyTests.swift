@@ -69,16 +69,16 @@ final class ConfigReadSafetyTests: XCTestCase {
     func testAFIFOIsRefusedWithoutWaitingForAWriter() throws {
         let fifo = directory.path + "/fifo.conf"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        XCTAssertEqual(load(fifo).problems.map(\.description), ["\(fifo): cannot read: not a regular file"])
+        XCTAssertEqual(load(fifo).problems.map(\.description), ["\(fifo):0: cannot read: not a regular file"])
         var out: [String] = [], err: [String] = []
         let status = ConfigCheckCommand.run(path: fifo, sources: ConfigSources(), validateFilter: standInFilterValidator,
                                             out: { out.append($0) }, err: { err.append($0) })
         XCTAssertEqual(status, 1)
-        XCTAssertEqual(err, ["\(fifo): cannot read: not a regular file"])
+        XCTAssertEqual(err, ["\(fifo):0: cannot read: not a regular file"])
     }
 
     func testADeviceIsRefused() {
-        XCTAssertEqual(load("/dev/zero").problems.map(\.description), ["/dev/zero: cannot read: not a regular file"])
+        XCTAssertEqual(load("/dev/zero").problems.map(\.description), ["/dev/zero:0: cannot read: not a regular file"])
     }
 
     func testAFileOverSixteenMebibytesIsRefused() throws {
@@ -87,10 +87,10 @@ final class ConfigReadSafetyTests: XCTestCase {
         XCTAssertEqual(truncate(file, off_t(ConfigFileReader.sizeLimit)), 0)
         XCTAssertFalse(load(file).problems.contains { $0.message.contains("16 MiB") }, "16 MiB itself is allowed")
         XCTAssertEqual(truncate(file, off_t(ConfigFileReader.sizeLimit + 1)), 0)
-        XCTAssertEqual(load(file).problems.map(\.description), ["\(file): cannot read: larger than 16 MiB"])
-        XCTAssertEqual(load(directory.path).problems.map(\.description), ["\(directory.path): cannot read: is a directory"])
+        XCTAssertEqual(load(file).problems.map(\.description), ["\(file):0: cannot read: larger than 16 MiB"])
+        XCTAssertEqual(load(directory.path).problems.map(\.description), ["\(directory.path):0: cannot read: is a directory"])
         XCTAssertEqual(load(directory.path + "/missing.conf").problems.map(\.description),
-                       ["\(directory.path)/missing.conf: cannot read: no such file"])
+                       ["\(directory.path)/missing.conf:0: cannot read: no such file"])
     }
 
     // MARK: Stable reads
@@ -128,7 +128,7 @@ final class ConfigReadSafetyTests: XCTestCase {
         XCTAssertEqual(rewritten.reads, 4)
         XCTAssertTrue(result.isTransient)
         XCTAssertEqual(result.problems.map(\.description), [
-            "\(file): changed while being read: replace configuration files atomically (write a new file, then rename it over the old one)",
+            "\(file):0: changed while being read: replace configuration files atomically (write a new file, then rename it over the old one)",
         ])
         XCTAssertNil(result.configuration)
     }

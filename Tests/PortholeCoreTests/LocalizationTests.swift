@@ -73,6 +73,7 @@ final class LocalizationTests: XCTestCase {
             ("fail-closed problems", { PortholePage.configurationProblems(["F:1: [Sites]: no sites"]) }),
             ("error", { PortholePage.error(url: "https://a.example/", message: "x", homeURL: "porthole://start/") }),
             ("blocked", { PortholePage.blocked(url: "https://b.example/", reason: "blocked", homeURL: "porthole://start/") }),
+            ("download", { PortholePage.download(url: "https://a.example/f.zip", homeURL: "porthole://start/") }),
             ("retrying", { PortholePage.retrying(url: "https://a.example/", message: "x", secondsLeft: 3, homeURL: nil) }),
             ("crashed", { PortholePage.crashed(url: "https://a.example/", secondsLeft: 3, homeURL: nil) }),
             ("certificate", { PortholePage.certificateError(url: "https://a.example/", problems: ["x"], homeURL: nil) }),
@@ -152,8 +153,9 @@ final class LocalizationTests: XCTestCase {
             (["zh_TW.UTF-8", "zh_TW", "zh.UTF-8", "zh", "C"], ["zh-TW", "zh"]),
             (["ru_RU.utf8@latin", "ru_RU", "ru", "C"], ["ru-RU", "ru"]),
             (["de", "en", "C"], ["de", "en"]),
-            (["C.UTF-8", "C"], []),
-            (["POSIX"], []),
+            (["C.UTF-8", "C"], ["en"]),  // not "C", which WebKit's default sent
+            (["POSIX"], ["en"]),
+            ([], ["en"]),
         ]
         for (names, tags) in rows {
             XCTAssertEqual(Localization.preferredLanguages(fromLocaleNames: names), tags, "\(names)")

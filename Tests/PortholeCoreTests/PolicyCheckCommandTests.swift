@@ -8,6 +8,7 @@ final class PolicyCheckCommandTests: XCTestCase {
         var out: [String] = []
         var err: [String] = []
         var configuredPolicyUsed = false
+        var configFile: String?
     }
 
     func run(_ arguments: [String], stdin: [String] = [],
@@ -16,14 +17,29 @@ final class PolicyCheckCommandTests: XCTestCase {
         var lines = stdin[...]
         result.status = PolicyCheckCommand.run(
             arguments: arguments,
-            configuredPolicy: {
+            configuredPolicy: { file in
                 result.configuredPolicyUsed = true
-                return configured
+                result.configFile = file
+                return (configured, file == "broken.conf" ? ["broken.conf:2: [Sites]: bad"] : [])
             },
             readLine: { lines.popFirst() },
             out: { result.out.append($0) },
             err: { result.err.append($0) })
         return result
+    }
+
+    func testACandidateConfigFileIsDecidedByAndItsProblemsFailTheRun() {
+        let good = run(["--config", "candidate.conf", "https://www.apple.com/"])
+        XCTAssertEqual(good.configFile, "candidate.conf")
+        XCTAssertEqual(good.out, ["allowed\thttps://www.apple.com/\tapple.com"])
+        XCTAssertEqual(good.status, 0)
+        XCTAssertEqual(run(["--config=candidate.conf", "https://www.apple.com/"]).configFile, "candidate.conf")
+        let broken = run(["--config", "broken.conf", "https://www.apple.com/"])
+        XCTAssertEqual(broken.err, ["broken.conf:2: [Sites]: bad"], "the problem says where")
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertNil(run(["https://www.apple.com/"]).configFile, "without --config, the configuration Porthole would load")
+        XCTAssertEqual(run(["--config"]).status, 2)
+        XCTAssertEqual(run(["--config", "c.conf", "--allow", "a.example", "https://a.example/"]).status, 2)
     }
 
     func testPrintsVerdictURLAndDecidingFilter() {

@@ -39,6 +39,35 @@ final class PortholePageTests: XCTestCase {
         XCTAssertTrue(html.contains("<title>Error</title>"))
     }
 
+    func testErrorPageLeadsWithPlainWordsFoldsTheReasonAwayAndOffersBack() {
+        let html = PortholePage.error(url: "http://x.example/", message: "Connection refused", homeURL: "porthole://start/")
+        let lead = try? XCTUnwrap(html.range(of: "could not be reached"))
+        let reason = try? XCTUnwrap(html.range(of: "Connection refused"))
+        XCTAssertNotNil(lead)
+        XCTAssertLessThan(lead!.lowerBound, reason!.lowerBound, "plain words come first")
+        XCTAssertTrue(html.contains("<details class=\"admin\"><summary>Technical details</summary>"), "the reason is folded away")
+        XCTAssertTrue(html.contains("href=\"\(PortholePage.backURL)\">Back</a>"))
+        XCTAssertFalse(PortholePage.error(url: "http://x.example/", message: "x", homeURL: nil, canGoBack: false).contains(PortholePage.backURL),
+                       "no Back with nothing before it")
+    }
+
+    func testADownloadPageSaysFilesAreNotSavedAndDoesNotBlameTheSite() {
+        let html = PortholePage.download(url: "https://good.example/f.zip", homeURL: "porthole://start/")
+        XCTAssertTrue(html.contains("<h1>This browser doesn&#39;t save files</h1>"))
+        XCTAssertFalse(html.contains("on the list"))
+        XCTAssertTrue(html.contains("https://good.example/f.zip"))
+        XCTAssertTrue(html.contains("href=\"\(PortholePage.backURL)\">Back</a>"))
+    }
+
+    func testBlockedAndStartPagesNameWhomToAskOnlyWhenAsked() {
+        let ask = "ask the person who set up this computer to add it"
+        XCTAssertTrue(PortholePage.blocked(url: "https://e.example/", reason: "x", homeURL: nil, namesWhomToAsk: true).contains(ask))
+        XCTAssertFalse(PortholePage.blocked(url: "https://e.example/", reason: "x", homeURL: nil).contains(ask))
+        let sites = SiteList([Site(name: "A", address: "a.example")])
+        XCTAssertTrue(PortholePage.start(sites: sites, namesWhomToAsk: true).contains(ask))
+        XCTAssertFalse(PortholePage.start(sites: sites).contains(ask))
+    }
+
     func testErrorPageForAScriptURLHasNoRetryLink() {
         let html = PortholePage.error(url: "javascript:alert(1)", message: "bad", homeURL: nil)
         XCTAssertFalse(html.contains("Retry"))

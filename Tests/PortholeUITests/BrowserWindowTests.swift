@@ -204,7 +204,9 @@ final class BrowserWindowTests: XCTestCase {
             XCTAssertTrue(UI.waitForLoad(window))
             let text = UI.bodyText(window)
             XCTAssertTrue(text.contains("This page could not be loaded"), text)
-            XCTAssertTrue(text.localizedCaseInsensitiveContains("connect"), "the error text is shown: \(text)")
+            XCTAssertTrue(text.contains("The site could not be reached"), "plain words: \(text)")
+            XCTAssertTrue(UI.evaluate("document.querySelector('details').textContent", in: window)?.localizedCaseInsensitiveContains("connect") ?? false,
+                          "the error text is there, folded away")
             XCTAssertTrue(text.contains("/gone?a="), "the failing URL is shown: \(text)")
             XCTAssertEqual(UI.evaluate("document.querySelectorAll('b').length", in: window), "0", "the URL is escaped, not markup")
             XCTAssertEqual(UI.evaluate("[...document.querySelectorAll('a')].map(a => a.textContent).join(',')", in: window), "Retry,Home")

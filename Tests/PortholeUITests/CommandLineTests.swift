@@ -36,7 +36,9 @@ final class BrowserProcessFixture {
             """)
     }
 
-    var environment: [String: String] { bus.environment(home: home) }
+    /// Added to the bus's environment for the browser and the commands a test runs.
+    var extraEnvironment: [String: String] = [:]
+    var environment: [String: String] { bus.environment(home: home).merging(extraEnvironment) { $1 } }
 
     func start(_ arguments: [String]) throws {
         browser = try Subprocess(BuildProducts.porthole, arguments, environment: environment)
@@ -169,7 +171,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(mkfifo(fifo, 0o600), 0)
             let check = try Subprocess.run(BuildProducts.porthole, ["--check-config", fifo], environment: environment, timeout: 20)
             XCTAssertEqual(check.status, 1)
-            XCTAssertEqual(check.stderr, "\(fifo): cannot read: not a regular file\n")
+            XCTAssertEqual(check.stderr, "\(fifo):0: cannot read: not a regular file\n")
         }
     }
 
@@ -190,6 +192,68 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/third") == 1 })
             XCTAssertEqual(fixture.server.count(path: "/second"), 1, "a process that hands its URL over does not load it itself")
             XCTAssertEqual(fixture.server.count(path: "/third"), 1)
+        }
+    }
+
+    /// A second `porthole URL` hands the URL over undecided: the running browser decides it with
+    /// the running configuration, and only it logs the refusal. The second process decided it
+    /// with its own configuration first, and logged the refusal too.
+    func testASecondPortholeLeavesTheDecisionToTheRunningOne() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture(extraConfig: "[Policy]\nblock=*\nallow=127.0.0.1\n")
+            defer { fixture.tearDown() }
+            let own = fixture.home.write("own.conf", "[Sites]\nLocal=\(fixture.server.url("/first"))\n[Policy]\nblock=*\n")
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the first instance shows its home page")
+            let second = try fixture.porthole(["--config", own, "https://refused.example/"])
+            XCTAssertEqual(second.status, 0, second.stderr)
+            XCTAssertFalse(second.stderr.contains("refused.example"), "the second process decided the URL itself: \(second.stderr)")
+            try fixture.sync()
+            fixture.browser?.stop()
+            let running = fixture.browser?.stderr ?? ""
+            XCTAssertEqual(running.components(separatedBy: "blocked https://refused.example/").count - 1, 1,
+                           "the running browser refused it, once: \(running)")
+        }
+    }
+
+    /// `gapplication action … open-site` has no answer to carry back; an unknown name is said in
+    /// the log, with the names that would have worked, instead of nothing at all.
+    func testOpenSiteWithAnUnknownNameSaysSo() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(try fixture.waitForBus())
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 })
+            let open = try Subprocess.run("/usr/bin/gapplication", ["action", "dev.porthole.Porthole", "open-site", "'Nope'"],
+                                          environment: fixture.environment)
+            XCTAssertEqual(open.status, 0, open.stderr)
+            try fixture.sync()
+            fixture.browser?.stop()
+            let log = fixture.browser?.stderr ?? ""
+            XCTAssertTrue(log.contains("open-site: no site is named \"Nope\" (the sites: Local)"), log)
+        }
+    }
+
+    /// The X server goes away under the browser: it exits with status 1 (so that its service is
+    /// restarted) and says so in the log, where it used to end with Xlib's line alone.
+    func testLosingTheDisplaySaysSoAndExitsWithOne() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let number = 300 + Int(getpid() % 300)
+            let xvfb = try Subprocess("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"], collectsOutput: false)
+            defer { xvfb.stop() }
+            XCTAssertTrue(UI.wait(30) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }, "Xvfb :\(number) runs")
+            fixture.extraEnvironment = ["DISPLAY": ":\(number)", "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11"]
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the page is shown")
+            xvfb.stop()
+            let browser = try XCTUnwrap(fixture.browser)
+            XCTAssertTrue(browser.wait(timeout: 30), "the browser ends without its display")
+            XCTAssertEqual(browser.status, 1)
+            XCTAssertTrue(browser.stderr.contains("lost the display :\(number): exiting with status 1"), browser.stderr)
         }
     }
 
@@ -399,7 +463,9 @@ final class CommandLineTests: XCTestCase {
                          "/usr/share/applications/dev.porthole.Porthole.desktop", "/usr/share/metainfo/dev.porthole.Porthole.metainfo.xml",
                          "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1", "/usr/share/man/man5/porthole.conf.5",
                          "/usr/lib/systemd/user/porthole-kiosk.service", "/usr/share/porthole/cage/porthole-cage-session",
-                         "/usr/share/porthole/cage/porthole-cage.service", "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"]
+                         "/usr/lib/systemd/system/porthole-cage.service", "/usr/sbin/porthole-kiosk-setup",
+                         "/usr/share/man/man8/porthole-kiosk-setup.8", "/usr/share/doc/porthole/admin-guide.md",
+                         "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"]
             for file in files {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: destdir.path + file), "\(file) is installed")
             }
@@ -407,8 +473,22 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
             let unit = (try? String(contentsOfFile: destdir.path + "/usr/lib/systemd/user/porthole-kiosk.service", encoding: .utf8)) ?? ""
             XCTAssertTrue(unit.contains("ExecStart=/usr/bin/porthole --kiosk"), "the unit runs the installed binary: \(unit)")
+            // The recipe names the installed files, never make install's default /usr/local.
+            for file in ["/usr/lib/systemd/system/porthole-cage.service", "/usr/sbin/porthole-kiosk-setup"] {
+                let text = (try? String(contentsOfFile: destdir.path + file, encoding: .utf8)) ?? ""
+                XCTAssertFalse(text.contains("/usr/local"), "\(file) names /usr/local")
+            }
             let desktop = try Subprocess.run("/usr/bin/desktop-file-validate", [share + "/applications/dev.porthole.Porthole.desktop"])
             XCTAssertEqual(desktop.status, 0, desktop.stdout + desktop.stderr)
+            // In every language the po files have: the entry and the metainfo carry their translations.
+            let entry = (try? String(contentsOfFile: share + "/applications/dev.porthole.Porthole.desktop", encoding: .utf8)) ?? ""
+            let metainfo = (try? String(contentsOfFile: share + "/metainfo/dev.porthole.Porthole.metainfo.xml", encoding: .utf8)) ?? ""
+            for language in ["de", "es", "fr", "ru", "zh_CN", "zh_TW"] {
+                XCTAssertTrue(entry.contains("\nComment[\(language)]="), "the desktop entry's Comment in \(language)")
+                XCTAssertTrue(entry.contains("\nGenericName[\(language)]="), "the desktop entry's GenericName in \(language)")
+                XCTAssertTrue(metainfo.contains("<summary xml:lang=\"\(language)\">"), "the metainfo's summary in \(language)")
+            }
+            XCTAssertTrue(entry.contains("Comment[zh_TW]=只瀏覽這部電腦核准的網站"), entry)
 
             // The installed binary, started from / with no checkout in reach, finds its own data
             // and opens a page.

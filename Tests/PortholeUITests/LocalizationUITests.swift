@@ -124,6 +124,27 @@ final class LocalizationUITests: XCTestCase {
         }
     }
 
+    /// The real binary in C.UTF-8 with no LANGUAGE and no `languages=`: WebKit's default sent
+    /// `Accept-Language: C`; the browser speaks English there and asks sites for English.
+    func testCLocaleAsksSitesForEnglishNotC() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            let home = TemporaryDirectory()
+            let bus = try PrivateBus()
+            var browser: Subprocess?
+            defer { browser?.stop(); bus.stop(); server.stop(); home.remove() }
+            server.route = { _ in .html("<!DOCTYPE html><title>Home</title><p>home</p>") }
+            let config = home.write("porthole.conf", "[Sites]\nHome=\(server.url("/home"))\n")
+            var environment = bus.environment(home: home)
+            environment["LC_ALL"] = "C.UTF-8"
+            environment["LANG"] = "C.UTF-8"
+            environment["LANGUAGE"] = ""
+            browser = try Subprocess(BuildProducts.porthole, ["--config", config], environment: environment)
+            XCTAssertTrue(UI.wait(30) { server.count(path: "/home") == 1 }, browser?.stderr ?? "")
+            XCTAssertEqual(server.acceptLanguage["/home"], "en")
+        }
+    }
+
     /// The real binary in C.UTF-8 with no LANGUAGE: `[Browser] languages=ru` alone turns it
     /// Russian, for sites (Accept-Language) and for its own messages.
     func testLanguagesKeyMakesTheBrowserRussianInACLocale() throws {

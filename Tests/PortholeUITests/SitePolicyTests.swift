@@ -27,10 +27,12 @@ private final class Fixture {
         window = TestApp.window(configuration: Configuration(sites: SiteList(sites)))
     }
 
-    func open(_ path: String = "/") {
+    /// Loads `path` and waits until the window shows it; with `title`, until the header shows
+    /// that title (the page before's title stays in the header until the new one arrives).
+    func open(_ path: String = "/", title: String? = nil) {
         window.load(url: "http://apple.com\(path)")
         XCTAssertTrue(UI.wait { self.window.state.title != nil && !self.window.state.isLoading && self.window.coordinator.uri == "http://apple.com\(path)"
-                          && self.window.isRendered },
+                          && self.window.isRendered && title.map { self.window.headerTitle == $0 } ?? true },
                       "apple.com\(path) loads; title \(window.headerTitle ?? "nil")")
     }
 
@@ -149,10 +151,10 @@ final class SitePolicyTests: XCTestCase {
                 "apple.com/script": .html(page("Script", "<script>setTimeout(() => location.href = 'http://evil.example/script', 0)</script>")),
             ])
             defer { fixture.tearDown() }
-            fixture.open("/meta")
+            fixture.open("/meta", title: "Meta")
             XCTAssertTrue(fixture.waitForRefusal())
             XCTAssertEqual(fixture.window.refusals.last?.uri, "http://evil.example/meta")
-            fixture.open("/script")
+            fixture.open("/script", title: "Script")
             XCTAssertTrue(fixture.waitForRefusal(count: 2))
             XCTAssertEqual(fixture.window.refusals.last?.uri, "http://evil.example/script")
             fixture.syncOnSentinel()

@@ -13,6 +13,7 @@ extension TestApp {
     /// Close it with `destroy(_:)`: a kiosk window refuses to close.
     public static func window(configuration: Configuration, show: Bool = true) -> BrowserWindow {
         engine.sites = configuration.sites
+        engine.namesWhomToAsk = BrowsingRules(configuration: configuration).namesWhomToAsk
         let options = BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
         BrowserWindow.installAccelerators(on: application, kiosk: options.kiosk)
         let window = BrowserWindow(application: application, engine: engine, options: options)

@@ -37,6 +37,7 @@ public enum TestApp {
                               decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision = { _ in .allowed("allowed: every navigation (test)") }) -> BrowserWindow {
         let list = SiteList(sites)
         engine.sites = list
+        engine.namesWhomToAsk = false
         // `decide` alone governs these windows: the web processes refuse nothing (file: included).
         engine.webProcessPolicy = WebProcessPolicy(sites: [], allow: ["file://*"], block: [])
         let window = BrowserWindow(application: application, engine: engine,
@@ -57,6 +58,7 @@ public enum TestApp {
     /// A shown window whose navigations the real site policy decides, for `configuration`.
     public static func window(configuration: Configuration) -> BrowserWindow {
         engine.sites = configuration.sites
+        engine.namesWhomToAsk = BrowsingRules(configuration: configuration).namesWhomToAsk
         engine.webProcessPolicy = WebProcessPolicy(configuration: configuration)
         let options = BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
         let window = BrowserWindow(application: application, engine: engine, options: options)
@@ -153,6 +155,44 @@ public enum UI {
                                             Unmanaged.passRetained(box).toOpaque())
         wait(timeout) { box.done }
         return box.result
+    }
+
+    /// How many pixels of the web view, as the screen shows them now, satisfy `match` (red,
+    /// green, blue); see `countScreenPixels`.
+    public static func countPixels(in window: BrowserWindow, name: String, where match: (UInt8, UInt8, UInt8) -> Bool) -> Int {
+        guard let view = window.webView, let toplevel = window.window, let topWindow = gtk_widget_get_window(toplevel) else { return 0 }
+        let widget = UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)
+        var x: Int32 = 0, y: Int32 = 0, originX: Int32 = 0, originY: Int32 = 0
+        guard gtk_widget_translate_coordinates(widget, toplevel, 0, 0, &x, &y) != 0 else { return 0 }
+        gdk_window_get_origin(topWindow, &originX, &originY)
+        let area = GdkRectangle(x: originX + x, y: originY + y,
+                                width: gtk_widget_get_allocated_width(widget), height: gtk_widget_get_allocated_height(widget))
+        return countScreenPixels(in: area, name: name, where: match)
+    }
+
+    /// How many pixels of `area` of the screen (all of it when nil) satisfy `match`, read from
+    /// the X server's root window as `import -window root` reads it: what any process's windows
+    /// show there. The picture is also written to `$PORTHOLE_TEST_SHOTS/NAME.png` when that is set.
+    public static func countScreenPixels(in area: GdkRectangle? = nil, name: String, where match: (UInt8, UInt8, UInt8) -> Bool) -> Int {
+        _ = TestApp.application  // GTK opens the display
+        guard let root = gdk_get_default_root_window() else { return 0 }
+        let area = area ?? GdkRectangle(x: 0, y: 0, width: gdk_window_get_width(root), height: gdk_window_get_height(root))
+        guard area.width > 0, area.height > 0,
+              let pixbuf = gdk_pixbuf_get_from_window(root, area.x, area.y, area.width, area.height) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        if let folder = getenv("PORTHOLE_TEST_SHOTS") {
+            gdk_pixbuf_savev(pixbuf, String(cString: folder) + "/" + name + ".png", "png", nil, nil, nil)
+        }
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return 0 }
+        var count = 0
+        for row in 0..<Int(gdk_pixbuf_get_height(pixbuf)) {
+            let line = pixels + row * stride
+            for column in 0..<Int(gdk_pixbuf_get_width(pixbuf)) where match(line[column * channels], line[column * channels + 1], line[column * channels + 2]) {
+                count += 1
+            }
+        }
+        return count
     }
 
     /// The page's visible text.

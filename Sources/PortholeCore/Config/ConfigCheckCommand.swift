@@ -9,21 +9,24 @@ public enum ConfigCheckCommand {
     /// status: 1 when there is any problem, else 0.
     public static func run(path: String?, sources: ConfigSources, validateFilter: @escaping FilterValidator,
                            out: (String) -> Void, err: (String) -> Void) -> Int32 {
-        var checked = sources
-        if let path {
-            if let system = sources.system, sameFile(path, system) {
-                checked = ConfigSources(system: system, systemDropIns: sources.systemDropIns)
-            } else {
-                checked.commandLine = path
-            }
-        }
-        let result = ConfigLoader.load(sources: checked, validateFilter: validateFilter)
+        let result = ConfigLoader.load(sources: path.map { self.sources(checking: $0, in: sources) } ?? sources, validateFilter: validateFilter)
         result.notices.forEach { err($0.description) }
         if let file = result.exitPinHashFile, let warning = readableByOthers(file) { err(warning) }
         result.problems.forEach { err($0.description) }
         guard result.problems.isEmpty else { return 1 }
         result.sources.forEach { out("\($0): ok") }
         return 0
+    }
+
+    /// What checking `path` loads: the file as `--config FILE`, or the system file and its
+    /// drop-ins alone when `path` is the system file. `porthole policy check --config` loads the same.
+    public static func sources(checking path: String, in sources: ConfigSources) -> ConfigSources {
+        if let system = sources.system, sameFile(path, system) {
+            return ConfigSources(system: system, systemDropIns: sources.systemDropIns)
+        }
+        var checked = sources
+        checked.commandLine = path
+        return checked
     }
 
     /// A warning when users other than the file's owner and group can read `file`, which holds the

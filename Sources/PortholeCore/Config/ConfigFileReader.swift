@@ -52,7 +52,7 @@ public struct ConfigFileReader: Sendable {
             if next == previous { return next }
             previous = next
         }
-        var problem = ConfigProblem(file: path, message: tr("changed while being read: replace configuration files atomically (write a new file, then rename it over the old one)"))
+        var problem = ConfigProblem(file: path, line: 0, message: tr("changed while being read: replace configuration files atomically (write a new file, then rename it over the old one)"))
         problem.isTransient = true
         throw problem
     }
@@ -62,7 +62,7 @@ public struct ConfigFileReader: Sendable {
     /// the opened descriptor, so what is checked is what is read.
     public static func readRegularFile(_ path: String) throws(ConfigProblem) -> [UInt8] {
         func failure(_ reason: String) -> ConfigProblem {
-            ConfigProblem(file: path, message: tr("cannot read: {reason}").replacing("{reason}", with: reason))
+            ConfigProblem(file: path, line: 0, message: tr("cannot read: {reason}").replacing("{reason}", with: reason))
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw failure(reason(errno)) }

@@ -48,9 +48,13 @@ enum ConfigReference {
             """)
         add("Policy", "chrome-policies", "absolute folder path", "none", """
             A folder of Chrome policy files, like /etc/opt/chrome/policies/managed or \
-            /etc/chromium/policies/managed. The URLAllowlist and URLBlocklist (and the older URLWhitelist and \
-            URLBlacklist) of every *.json file there are added to allow and block at every load. Invalid JSON, \
-            lists that are not lists of strings and invalid filters are problems reported as file:line:column.
+            /etc/chromium/policies/managed, read as Chrome reads it: every file there in name order, the last \
+            file winning policy by policy, JSON with comments and trailing commas; a file that does not parse is \
+            skipped with a notice at file:line:column, and a folder with nothing readable fails closed. Its \
+            URLAllowlist and URLBlocklist (the older URLWhitelist and URLBlacklist without them) are added to allow \
+            and block; HomepageLocation, RestoreOnStartupURLs, PrintingEnabled, IncognitoModeAvailability, \
+            DefaultJavaScriptSetting and the proxy policies set the matching keys, under the system file's locks; \
+            other policies are notices. The folder is watched and read again when it changes.
             """)
         add("Policy", "subresources", "allow or policy", "allow", """
             allow: only pages and frames are decided; what a page loads into itself comes from anywhere (as \

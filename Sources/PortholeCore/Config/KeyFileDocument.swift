@@ -25,7 +25,7 @@ final class KeyFileDocument {
         }
         if loaded == 0 {
             let message = takeErrorMessage(error)
-            throw ConfigProblem(file: file, line: lines.syntaxErrorLine(message: message), message: message)
+            throw ConfigProblem(file: file, line: lines.syntaxErrorLine(message: message) ?? 0, message: message)
         }
     }
 

@@ -107,6 +107,8 @@ public enum PageNotice: Sendable, Equatable {
     case loadFailed(uri: String, message: String)
     case navigationBlocked(uri: String, reason: String, shown: Bool)
     case webProcessTerminated
+    /// The page stopped responding and its web process is being ended (then `webProcessTerminated`).
+    case webProcessHung
     case refused(String)
 }
 

@@ -50,7 +50,8 @@ public struct PageSession: Sendable {
     /// kind an attacker can repeat: a redirect WebKit's web process dies on).
     private var loadCommitted = false
     /// Recent refusals, so a load WebKit then abandons is explained with the Blocked page.
-    private var refusals: [(uri: String, decision: PolicyDecision, mainFrame: Bool)] = []
+    /// `download`: the policy allowed the site; the response was a file to save.
+    private var refusals: [(uri: String, decision: PolicyDecision, mainFrame: Bool, download: Bool)] = []
 
     /// A form resubmission waiting for the visitor's answer: its decision and URL.
     private var resubmission: (id: Int, uri: String)?
@@ -164,7 +165,7 @@ public struct PageSession: Sendable {
             expect(base ?? "about:blank", .other)
             return [.loadContent]
         case .unusableFile(let path):
-            return show(.error(url: path, message: tr("Not a usable file path."))) + [.notice(.loadFailed(uri: path, message: tr("Not a usable file path.")))]
+            return show(.error(url: path, message: tr("Not a usable file path."), plain: true)) + [.notice(.loadFailed(uri: path, message: tr("Not a usable file path.")))]
         }
     }
 
@@ -265,13 +266,15 @@ public struct PageSession: Sendable {
         if facts.isMainFrame, !own, Self.isData(uri) {
             decision = .blocked(tr("blocked: a page cannot open a data: URL as the whole page"))
         }
-        if decision.isAllowed, !facts.canShow {
+        let download = decision.isAllowed && !facts.canShow
+        if download {
             decision = .blocked(tr("This is a file to download, and this browser does not download files."))
         }
         guard decision.isAllowed else {
             if facts.isMainFrame {
-                // Explained with the Blocked page when WebKit reports the abandoned load.
-                remember(uri, decision: decision, mainFrame: true)
+                // Explained with the Blocked page (or, for a download, its own page) when WebKit
+                // reports the abandoned load.
+                remember(uri, decision: decision, mainFrame: true, download: download)
                 return [.ignore(id), .log(Self.refusalLog(uri, reason: decision.reason, frame: "main"))]
             }
             return [.ignore(id)] + refuse(uri, decision: decision, frame: "subframe")
@@ -297,8 +300,8 @@ public struct PageSession: Sendable {
                 .notifyRefusal(url: uri, host: URLHelpers.host(of: uri))]
     }
 
-    private mutating func remember(_ uri: String, decision: PolicyDecision, mainFrame: Bool) {
-        refusals.append((uri, decision, mainFrame))
+    private mutating func remember(_ uri: String, decision: PolicyDecision, mainFrame: Bool, download: Bool = false) {
+        refusals.append((uri, decision, mainFrame, download))
         if refusals.count > 8 { refusals.removeFirst() }
     }
 
@@ -310,7 +313,7 @@ public struct PageSession: Sendable {
 
     private mutating func restrictedPort(_ port: Int, uri: String) -> [PageCommand] {
         let message = RestrictedPorts.message(port: port)
-        return show(.error(url: uri, message: message)) + [.notice(.loadFailed(uri: uri, message: message))]
+        return show(.error(url: uri, message: message, plain: true)) + [.notice(.loadFailed(uri: uri, message: message))]
     }
 
     private mutating func dropped(_ text: String) -> [PageCommand] {
@@ -401,7 +404,7 @@ public struct PageSession: Sendable {
             // Porthole refused something inside this load (a redirect hop, the response).
             guard let refusal = refusals.last(where: { Self.key($0.uri) == Self.key(uri) }) ?? refusals.last(where: { $0.mainFrame }) else { return [] }
             refusals.removeAll()
-            return show(.blocked(url: refusal.uri, reason: refusal.decision.localizedReason))
+            return show(refusal.download ? .download(url: refusal.uri) : .blocked(url: refusal.uri, reason: refusal.decision.localizedReason))
                 + [.notice(.navigationBlocked(uri: refusal.uri, reason: refusal.decision.reason, shown: true))]
         case .network, .other:
             // One of Porthole's own pages failing shows no other page (no loop of pages).
@@ -535,7 +538,7 @@ public struct PageSession: Sendable {
         let uri = committedURI ?? ""
         let again = hangs.map { $0.uri == uri && now - $0.at <= Self.hangLoopWindow } ?? false
         hangs = (uri, again ? (hangs?.count ?? 0) + 1 : 1, now)
-        return [.log(PageLog(.warning, text, ["PORTHOLE_EVENT": "page-hung", "PORTHOLE_URL": uri])), .terminateWebProcess]
+        return [.log(PageLog(.warning, text, ["PORTHOLE_EVENT": "page-hung", "PORTHOLE_URL": uri])), .notice(.webProcessHung), .terminateWebProcess]
     }
 
     private mutating func fire(_ countdown: Pending) -> [PageCommand] {

@@ -27,17 +27,20 @@ extension PortholePage {
         "(function(){var e=document.getElementById('\(countdownElementID)');if(e)e.textContent=\(JavaScript.stringLiteral(text));})();"
     }
 
-    /// Shown in kiosk mode when a load fails for want of network or server: the error, and a
-    /// countdown to the next attempt, which the browser makes by itself.
+    /// Shown in kiosk mode when a load fails for want of network or server: plain words, a
+    /// countdown to the next attempt, which the browser makes by itself, and the technical
+    /// reason folded away.
     public static func retrying(url: String, message: String, secondsLeft: Int, homeURL: String?) -> String {
         let buttons = buttonRow([(tr("Try again now"), url), (tr("Home"), homeURL)])
         let heading = tr("This page could not be loaded")
+        let lead = tr("The site could not be reached, or it did not send the page. Try again in a moment.")
         return document(title: tr("Error"), body: """
             <h1>\(HTML.escape(heading))</h1>
+            <p class="lead">\(HTML.escape(lead))</p>
             <p class="url">\(HTML.escape(url))</p>
-            <p class="reason">\(HTML.escape(message))</p>
             <p class="lead" id="\(countdownElementID)">\(HTML.escape(countdownText(.retry, secondsLeft: secondsLeft)))</p>
             \(buttons)
+            \(technicalDetails(message))
             """)
     }
 

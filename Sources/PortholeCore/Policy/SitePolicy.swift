@@ -19,7 +19,8 @@
 /// - Without such a filter: a `data:` URL is allowed only as a subframe whose `sourceURL` is
 ///   allowed (top-level `data:` from anywhere is refused); a `blob:` URL is allowed when the
 ///   origin inside it is allowed (its root URL, or the `sourceURL` when that is on the same
-///   origin); `javascript:`, `view-source:`, `file:` and unknown schemes are refused.
+///   origin); WebKit's PDF viewer (`webkit-pdfjs-viewer:`) only as a frame of an allowed page;
+///   `javascript:`, `view-source:`, `file:` and unknown schemes are refused.
 /// - A URL that cannot be canonicalised is blocked, with the reason.
 public final class SitePolicy: Sendable {
     /// Filters that were refused and left out, with the reason.
@@ -115,6 +116,8 @@ public final class SitePolicy: Sendable {
             return decideData(kind: kind, sourceURL: sourceURL)
         case "blob":
             return decideBlob(url, sourceURL: sourceURL)
+        case PDFViewerStyle.scheme:
+            return decidePDFViewer(url, kind: kind, sourceURL: sourceURL)
         default:
             let example = scheme == "file" ? "\"file:///srv/kiosk/\"" : "\"\(scheme):*\""
             return .blocked("blocked: \(scheme): URLs are refused unless a filter names the scheme, such as \(example)",
@@ -142,16 +145,49 @@ public final class SitePolicy: Sendable {
     /// A `data:` document carries its content in the URL, so it is as trustworthy as the page
     /// that made it: allowed only inside a frame of an allowed page.
     private func decideData(kind: NavigationKind, sourceURL: String?) -> PolicyDecision {
-        guard kind == .subframe, let sourceURL else {
-            return .blocked("blocked: data: URLs load only as frames of an allowed page",
-                            shown: tr("blocked: data: URLs load only as frames of an allowed page"))
-        }
+        decideFrame(kind: kind, of: sourceURL,
+                    notAFrame: .blocked("blocked: data: URLs load only as frames of an allowed page",
+                                        shown: tr("blocked: data: URLs load only as frames of an allowed page")),
+                    ofABlockedPage: ("blocked: data: frame of a blocked page", tr("blocked: data: frame of a blocked page")),
+                    allowed: "allowed: data: frame of an allowed page")
+    }
+
+    /// What may load only as a frame of an allowed page: `notAFrame` unless it is a frame of a
+    /// known page, then allowed (`allowed`) or refused (`ofABlockedPage`, English and shown) as
+    /// that page is.
+    private func decideFrame(kind: NavigationKind, of sourceURL: String?, notAFrame: PolicyDecision,
+                             ofABlockedPage: (reason: String, shown: String), allowed: String) -> PolicyDecision {
+        guard kind == .subframe, let sourceURL else { return notAFrame }
         let source = decide(PolicyRequest(url: sourceURL))
-        guard source.isAllowed else {
-            return .blocked("blocked: data: frame of a blocked page", shown: tr("blocked: data: frame of a blocked page"),
-                            filter: source.filter)
+        guard source.isAllowed else { return .blocked(ofABlockedPage.reason, shown: ofABlockedPage.shown, filter: source.filter) }
+        return .allowed(allowed, filter: source.filter)
+    }
+
+    /// WebKit shows a PDF in its built-in viewer (PDF.js), a frame of the PDF's own document whose
+    /// files WebKit serves from inside itself (`webkit-pdfjs-viewer://pdfjs/…`): nothing leaves
+    /// the machine. It is as trustworthy as the page it is a frame of, so it is allowed only as a
+    /// frame of an allowed page; never as the whole page, and never naming (`?file=`) a document
+    /// the policy refuses, which the viewer would fetch and show.
+    private func decidePDFViewer(_ url: CanonicalURL, kind: NavigationKind, sourceURL: String?) -> PolicyDecision {
+        // Other schemes are opaque to the policy: the viewer's `//pdfjs/…` is its path.
+        guard url.path.lowercased().hasPrefix("//" + PDFViewerStyle.host + "/") else {
+            return .blocked("blocked: not WebKit's PDF viewer", shown: tr("blocked: not WebKit's PDF viewer"))
         }
-        return .allowed("allowed: data: frame of an allowed page", filter: source.filter)
+        let notAFrame = PolicyDecision.blocked("blocked: the PDF viewer opens only inside an allowed page",
+                                               shown: tr("blocked: the PDF viewer opens only inside an allowed page"))
+        if sourceURL?.lowercased().hasPrefix(PDFViewerStyle.scheme + ":") ?? false { return notAFrame }
+        let frame = decideFrame(kind: kind, of: sourceURL, notAFrame: notAFrame,
+                                ofABlockedPage: ("blocked: the PDF viewer of a blocked page", tr("blocked: the PDF viewer of a blocked page")),
+                                allowed: "allowed: the PDF viewer of an allowed page")
+        guard frame.isAllowed else { return frame }
+        for document in PDFViewerStyle.documents(named: url.query) {
+            let named = decide(PolicyRequest(url: document, kind: .subframe, sourceURL: sourceURL))
+            guard named.isAllowed else {
+                return .blocked("blocked: the PDF viewer names a blocked document", shown: tr("blocked: the PDF viewer names a blocked document"),
+                                filter: named.filter)
+            }
+        }
+        return frame
     }
 
     /// A `blob:` URL names the origin that created it (`blob:https://example.com/uuid`); it may

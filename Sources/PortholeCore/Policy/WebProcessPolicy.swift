@@ -116,11 +116,16 @@ public struct WebProcessPolicy: Sendable, Equatable {
     /// this is the second layer). Subresources are decided only with `subresources=policy`.
     /// `data:`, `blob:` and `about:` URLs fetch nothing from a host: the UI process alone
     /// decides them as navigations (it knows the frame that made them).
-    public func refusal(of url: String, destination: RequestDestination, policy: SitePolicy) -> PolicyDecision? {
+    /// WebKit's PDF viewer is decided as a frame of `pageURL` (the page's main-frame URL), unless
+    /// `mainFrame` says the request is for the whole page.
+    public func refusal(of url: String, destination: RequestDestination, policy: SitePolicy,
+                        pageURL: String? = nil, mainFrame: Bool = false) -> PolicyDecision? {
         if destination == .subresource && subresources == .allow { return nil }
         let scheme = url.prefix { $0 != ":" }.lowercased()
         if scheme == "data" || scheme == "blob" || scheme == "about" { return nil }
-        let decision = policy.decide(url: url)
+        let decision = scheme == PDFViewerStyle.scheme && !mainFrame
+            ? policy.decide(PolicyRequest(url: url, kind: .subframe, sourceURL: pageURL))
+            : policy.decide(url: url)
         return decision.isAllowed ? nil : decision
     }
 

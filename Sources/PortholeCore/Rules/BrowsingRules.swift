@@ -25,6 +25,9 @@ public struct BrowsingRules: Sendable, Equatable {
     public var unresponsiveTimeout: Double?
     /// The configuration has problems and everything is blocked: pages say so.
     public var configurationBroken = false
+    /// Porthole's pages say whom to ask to add a site: at a desk, where the person who set the
+    /// computer up is someone its user knows. A kiosk's visitor has nobody to ask that of.
+    public var namesWhomToAsk = false
 
     public init(contextMenu: Bool = true, printing: Bool = true, fileChooser: Bool = true,
                 retriesNetworkFailures: Bool = false, reloadsAfterCrash: Bool = true,
@@ -62,6 +65,7 @@ public struct BrowsingRules: Sendable, Equatable {
         let timeout = configuration.browser.unresponsiveTimeout ?? (kiosk.enabled ? Self.kioskUnresponsiveTimeout : 0)
         unresponsiveTimeout = timeout > 0 ? Double(timeout) : nil
         configurationBroken = configuration.isFailClosed
+        namesWhomToAsk = !kiosk.enabled
     }
 
     /// A kiosk page that stops responding is ended after this many seconds unless configured.

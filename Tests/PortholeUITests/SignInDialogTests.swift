@@ -1,0 +1,76 @@
+// The sign-in dialog as the person at the screen reads it (issue 23, item 10): a refused password
+// asks again with a "wrong password" line and the user name kept; a password over plain HTTP is
+// warned about. In English and Traditional Chinese.
+import CWebKitGtk
+import Foundation
+import GLibBridge
+import PortholeCore
+import PortholeUI
+import TestSupport
+import XCTest
+
+final class SignInDialogTests: XCTestCase {
+    /// The texts of the labels the sign-in dialog shows now.
+    @MainActor private static func shownLabels(_ window: BrowserWindow) -> [String] {
+        guard let entry = window.signInEntries?.user, let dialog = gtk_widget_get_toplevel(entry) else { return [] }
+        return UI.allDescendants(of: dialog).compactMap { child in
+            guard UI.isA(child, gtk_label_get_type()), gtk_widget_get_mapped(child) != 0 else { return nil }
+            return gtk_label_get_text(child.cast()).map { String(cString: $0) }
+        }
+    }
+
+    @MainActor private static func wrongPasswordAsksAgain(wrong: String, insecure: String, language: String) throws {
+        let server = TestServer()
+        defer { server.stop() }
+        let encoded = g_base64_encode("ann:secret", 10)!
+        let expected = "Basic " + String(cString: encoded)
+        g_free(encoded)
+        server.route = { request in
+            request.authorization == expected ? .html("<title>Inside</title><p>inside</p>") : .unauthorized(realm: "Staff area")
+        }
+        let window = TestApp.window(on: server, sites: [("Staff", "/staff")])
+        defer { TestApp.close(window) }
+        XCTAssertTrue(UI.wait { window.signInEntries != nil && !shownLabels(window).isEmpty }, "the sign-in dialog opens")
+        var labels = shownLabels(window)
+        XCTAssertTrue(labels.contains(insecure), "plain HTTP is warned about: \(labels)")
+        XCTAssertFalse(labels.joined().contains(wrong), "nothing was wrong yet: \(labels)")
+        var entries = try XCTUnwrap(window.signInEntries)
+        gtk_entry_set_text(entries.user.cast(), "ann")
+        gtk_entry_set_text(entries.password.cast(), "not-the-password")
+        let first = entries.user
+        gtk_widget_activate(entries.password)
+
+        // The server refuses it: WebKit asks again, and the dialog says why.
+        XCTAssertTrue(UI.wait { window.signInEntries.map { $0.user != first } ?? false && shownLabels(window).joined().contains(wrong) },
+                      "asked again with a wrong-password line: \(shownLabels(window))")
+        XCTAssertEqual(server.requests.filter { $0.authorization != nil }.count, 1, "the server received the wrong password once")
+        entries = try XCTUnwrap(window.signInEntries)
+        XCTAssertEqual(gtk_entry_get_text(entries.user.cast()).map { String(cString: $0) }, "ann", "the user name is kept")
+        XCTAssertEqual(gtk_entry_get_text_length(entries.password.cast()), 0, "the password is not")
+        labels = shownLabels(window)
+        XCTAssertTrue(labels.joined(separator: "\n").contains(insecure), labels.joined(separator: "|"))
+        _ = UI.countScreenPixels(name: "sign-in-retry-\(language)") { _, _, _ in false }
+
+        gtk_entry_set_text(entries.password.cast(), "secret")
+        gtk_widget_activate(entries.password)
+        XCTAssertTrue(UI.wait { window.headerTitle == "Inside" }, "signed in: \(window.headerTitle ?? "nil")")
+        XCTAssertTrue(server.requests.contains { $0.authorization == expected }, "the server received the right password")
+    }
+
+    func testAWrongPasswordAsksAgainSayingSoAndKeepsTheUserName() throws {
+        try MainActor.assumeIsolated {
+            try Self.wrongPasswordAsksAgain(wrong: "The user name or password was wrong. Try again.",
+                                            insecure: "This connection is not secure: the password would be sent unencrypted.",
+                                            language: "en")
+        }
+    }
+
+    func testAWrongPasswordAsksAgainInTraditionalChinese() throws {
+        try speaking(["zh-TW"]) {
+            try MainActor.assumeIsolated {
+                try Self.wrongPasswordAsksAgain(wrong: "使用者名稱或密碼錯誤。請再試一次。",
+                                                insecure: "這個連線不安全：密碼會以未加密的方式送出。", language: "zh_TW")
+            }
+        }
+    }
+}
