@@ -305,6 +305,9 @@ public final class BrowserWindow {
     /// certificate exceptions) and a new web view (no back/forward history), at the home page.
     public func startNewSession() {
         guard window != nil, let old = webHost, let oldWidget = old.widget else { return }
+        // Before the old view goes: WebKit's clipboard owner is told it lost the selections
+        // while what it refers to still exists.
+        forgetSelections()
         g_object_ref(UnsafeMutableRawPointer(oldWidget))
         old.dismantle()
         gtk_container_remove(overlay.cast(), oldWidget)
@@ -321,7 +324,6 @@ public final class BrowserWindow {
         gtk_widget_grab_focus(web)
         attachTouchInput(newSession: true)
         madeFindBar?.close()  // GtkSearchBar empties its entry as it closes
-        forgetSelections()
         viewChanged()
         onEvent?(.visitorSessionStarted)
         goHome()
