@@ -40,11 +40,15 @@ final class KioskRecoveryTests: XCTestCase {
             webkit_web_view_terminate_web_process(window.webView!)
             XCTAssertTrue(UI.wait { server.count(path: "/here") == 2 }, "the first crash reloads at once")
             XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Still here") })
-            // Crashing again straight away: the crash page counts down, then the page is back.
+            // Crashing again straight away: the crash page counts down, then the page is back. The
+            // page is shown for what is left of the second once a new web process runs (sandboxed,
+            // ~0.7 s to start on a busy machine): judged by the address it committed, not by reading
+            // its text in time.
+            let events = EventLog(window)
             webkit_web_view_terminate_web_process(window.webView!)
-            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("This page stopped working") }, "the crash page shows")
-            XCTAssertTrue(UI.bodyText(window).contains("Reloading in 1 second."), UI.bodyText(window))
             XCTAssertTrue(UI.wait(5) { server.count(path: "/here") == 3 }, "then it reloads by itself")
+            XCTAssertTrue(events.events.contains { if case .uri(let uri?) = $0 { uri.hasPrefix("porthole://crashed/") } else { false } },
+                          "the crash page showed in between: \(events.events)")
             XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Still here") })
             XCTAssertEqual(window.coordinator.uri, server.url("/here"))
         }
