@@ -13,8 +13,6 @@ let package = Package(
         // C seams: one system library per C dependency layer.
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-2.0",
                        providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CJsonGlib", path: "Sources/CJsonGlib", pkgConfig: "json-glib-1.0",
-                       providers: [.apt(["libjson-glib-dev"])]),
         .systemLibrary(name: "CWebKitGtk", path: "Sources/CWebKitGtk", pkgConfig: "webkit2gtk-4.1",
                        providers: [.apt(["libgtk-3-dev", "libwebkit2gtk-4.1-dev"])]),
 
@@ -24,7 +22,7 @@ let package = Package(
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
-        .target(name: "PortholeCore", dependencies: ["CGLib", "CJsonGlib"]),
+        .target(name: "PortholeCore", dependencies: ["CGLib"]),
         // The representable bridge, the WebView and its Coordinator, the window.
         .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
