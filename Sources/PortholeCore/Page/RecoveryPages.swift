@@ -96,7 +96,8 @@ extension PortholePage {
 /// Text that goes into scripts Porthole runs.
 public enum JavaScript {
     /// `text` as a double-quoted JavaScript string literal, inert inside a script or an HTML
-    /// `<script>` element (`<`, line separators and control characters are escaped).
+    /// `<script>` element (`<`, line separators and control characters, C1 included, are escaped);
+    /// valid JSON too, which `porthole status --json` relies on.
     public static func stringLiteral(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -109,7 +110,7 @@ public enum JavaScript {
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

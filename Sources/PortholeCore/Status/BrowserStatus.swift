@@ -314,25 +314,9 @@ public enum StatusReport {
         return "{" + members.map { jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
-    /// A JSON string: `"`, `\` and C0 controls escaped as RFC 8259 section 7 requires, and DEL,
-    /// C1 controls, U+2028 and U+2029 as `\uXXXX` too (JavaScript before ES2019 ends a line there).
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string (RFC 8259 section 7): a JavaScript string literal as Porthole writes one is
+    /// one, with every control character, U+2028 and U+2029 escaped.
+    static func jsonString(_ text: String) -> String { JavaScript.stringLiteral(text) }
 
     /// The status file: Prometheus's text exposition format (version 0.0.4), as node_exporter's
     /// textfile collector reads it. Counters end in `_total`, times in `_timestamp_seconds`
