@@ -9,20 +9,6 @@ import TestSupport
 import XCTest
 
 final class LocalizationUITests: XCTestCase {
-    /// Runs `body` with Porthole speaking `languages` as `[Browser] languages=` makes it (LANGUAGE
-    /// set before any window exists; C.UTF-8 when the locale is plain C), then English again.
-    private func speaking(_ languages: [String], _ body: () throws -> Void) throws {
-        let directory = try XCTUnwrap(Localization.localeDirectory(), "no compiled catalogs: run `make locale` (make test does)")
-        let previous = ProcessInfo.processInfo.environment["LANGUAGE"]
-        Localization.setUp(directory: directory)
-        Localization.use(languages: languages)
-        defer {
-            if let previous { setenv("LANGUAGE", previous, 1) } else { unsetenv("LANGUAGE") }
-            Localization.setUp(directory: directory)
-        }
-        try body()
-    }
-
     @MainActor private static func labels(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
         UI.descendants(of: widget).compactMap { child in
             let instance = UnsafeMutableRawPointer(child).assumingMemoryBound(to: GTypeInstance.self)

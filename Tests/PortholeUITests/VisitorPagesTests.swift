@@ -13,20 +13,6 @@ private func page(_ title: String, _ body: String = "") -> String {
     "<!DOCTYPE html><title>\(title)</title><p>\(body)</p>"
 }
 
-/// Runs `body` with Porthole's messages in `languages` (as `[Browser] languages=` sets them), then
-/// back in the language the tests started with.
-func speaking(_ languages: [String], _ body: () throws -> Void) throws {
-    let directory = try XCTUnwrap(Localization.localeDirectory(), "no compiled catalogs: run `make locale` (make test does)")
-    let previous = ProcessInfo.processInfo.environment["LANGUAGE"]
-    Localization.setUp(directory: directory)
-    Localization.use(languages: languages)
-    defer {
-        if let previous { setenv("LANGUAGE", previous, 1) } else { unsetenv("LANGUAGE") }
-        Localization.setUp(directory: directory)
-    }
-    try body()
-}
-
 /// The page's first heading, as shown.
 @MainActor func heading(_ window: BrowserWindow) -> String {
     UI.evaluate("document.querySelector('h1') ? document.querySelector('h1').innerText : ''", in: window) ?? ""

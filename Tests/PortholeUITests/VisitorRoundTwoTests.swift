@@ -8,19 +8,6 @@ import PortholeUI
 import TestSupport
 import XCTest
 
-/// Runs `body` with Porthole speaking `languages` (as `[Browser] languages=` makes it), then English again.
-func speakingLanguages(_ languages: [String], _ body: () throws -> Void) throws {
-    let directory = try XCTUnwrap(Localization.localeDirectory(), "no compiled catalogs: run `make locale` (make test does)")
-    let previous = ProcessInfo.processInfo.environment["LANGUAGE"]
-    Localization.setUp(directory: directory)
-    Localization.use(languages: languages)
-    defer {
-        if let previous { setenv("LANGUAGE", previous, 1) } else { unsetenv("LANGUAGE") }
-        Localization.setUp(directory: directory)
-    }
-    try body()
-}
-
 final class RetryHeaderTests: XCTestCase {
     /// The error page's Retry is a link the visitor clicks: WebKit starts that load while the view
     /// still names the error page, so the window must still learn that a new page came.
@@ -51,7 +38,7 @@ final class RetryHeaderTests: XCTestCase {
     }
 
     func testRetryThatSucceedsShowsThePageTitleInGerman() throws {
-        try speakingLanguages(["de"]) {
+        try speaking(["de"]) {
             MainActor.assumeIsolated { Self.checkRetryClearsTheError(errorTitle: tr("Error"), retry: tr("Retry")) }
             XCTAssertNotEqual(tr("Retry"), "Retry", "German is what is checked")
         }
@@ -170,7 +157,7 @@ final class DialogHeadingTests: XCTestCase {
     }
 
     func testEveryDialogsQuestionIsInItsBodyInFrench() throws {
-        try speakingLanguages(["fr"]) {
+        try speaking(["fr"]) {
             XCTAssertNotEqual(tr("Sign in"), "Sign in", "French is what is checked")
             try MainActor.assumeIsolated {
                 Self.resubmitDialog()
@@ -224,7 +211,7 @@ final class SiteMenuButtonTests: XCTestCase {
     func testTwentySitesInKioskMode() { MainActor.assumeIsolated { Self.checkSiteMenu(count: 20, kiosk: true, shot: "sites-20-kiosk") } }
 
     func testTwentySitesInKioskModeInRussian() throws {
-        try speakingLanguages(["ru"]) {
+        try speaking(["ru"]) {
             MainActor.assumeIsolated { Self.checkSiteMenu(count: 20, kiosk: true, shot: "sites-20-kiosk-ru") }
             XCTAssertNotEqual(tr("Sites"), "Sites")
         }
@@ -264,7 +251,7 @@ final class ProgressBarTests: XCTestCase {
     func testProgressShowsOnlyWhileLoadingAtTheDesk() { MainActor.assumeIsolated { Self.checkProgress(kiosk: false, shot: "progress-desk") } }
     func testProgressShowsOnlyWhileLoadingInKioskMode() { MainActor.assumeIsolated { Self.checkProgress(kiosk: true, shot: "progress-kiosk") } }
     func testProgressShowsOnlyWhileLoadingInChinese() throws {
-        try speakingLanguages(["zh-TW"]) {
+        try speaking(["zh-TW"]) {
             MainActor.assumeIsolated { Self.checkProgress(kiosk: false, shot: "progress-desk-zh") }
             XCTAssertNotEqual(tr("Reload"), "Reload")
         }
@@ -313,7 +300,7 @@ final class ShortcutsAndAboutTests: XCTestCase {
     }
 
     func testTheShortcutsWindowInSpanish() throws {
-        try speakingLanguages(["es"]) {
+        try speaking(["es"]) {
             XCTAssertNotEqual(tr("Mouse"), "Mouse")
             try MainActor.assumeIsolated { try Self.checkShortcuts() }
         }
@@ -428,7 +415,7 @@ final class KeyboardFitTests: XCTestCase {
 
     func testEveryKeyFitsInEveryShippedLanguage() throws {
         for language in ["de", "fr", "es", "ru", "zh-TW", "zh-CN"] {
-            try speakingLanguages([language]) {
+            try speaking([language]) {
                 MainActor.assumeIsolated { Self.checkEveryLayout(shots: language == "de") }
             }
         }
@@ -483,7 +470,7 @@ final class KeyboardFaceTests: XCTestCase {
     }
 
     func testTheKeyboardShowsItsLayoutAndCapsLockInGerman() throws {
-        try speakingLanguages(["de"]) {
+        try speaking(["de"]) {
             try MainActor.assumeIsolated { try Self.checkFaces(english: tr("English"), russian: tr("Russian")) }
             XCTAssertEqual(tr("English"), "Englisch")
         }
@@ -628,7 +615,7 @@ final class CurrentSiteMarkTests: XCTestCase {
     func testTheSearchMenuMarksTheCurrentSite() { MainActor.assumeIsolated { Self.checkMark(count: 20, kiosk: false, shot: "mark-desk-20") } }
     func testTheKioskSitesMenuMarksTheCurrentSite() { MainActor.assumeIsolated { Self.checkMark(count: 3, kiosk: true, shot: "mark-kiosk") } }
     func testTheOpenMenuMarksTheCurrentSiteInChinese() throws {
-        try speakingLanguages(["zh-CN"]) { MainActor.assumeIsolated { Self.checkMark(count: 3, kiosk: false, shot: "mark-desk-zh") } }
+        try speaking(["zh-CN"]) { MainActor.assumeIsolated { Self.checkMark(count: 3, kiosk: false, shot: "mark-desk-zh") } }
     }
 }
 
@@ -666,7 +653,7 @@ final class LinkPreviewTests: XCTestCase {
     }
 
     func testHoveringALinkInGerman() throws {
-        try speakingLanguages(["de"]) {
+        try speaking(["de"]) {
             XCTAssertNotEqual(tr("{url} — on the list of sites"), "{url} — on the list of sites", "German is checked")
             try MainActor.assumeIsolated { try Self.checkPreview() }
         }
