@@ -399,7 +399,7 @@ final class KeyboardFitTests: XCTestCase {
                     let what = "\(language) \(width) px \(field) \(keyboard.current.language.rawValue)"
                     let content = gtk_bin_get_child(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkBin.self))!
                     XCTAssertTrue(UI.wait(5) { gtk_widget_get_allocated_width(content) >= width && window.isRendered }, what)
-                    UI.wait(0.2) { false }  // let the relabel reach the allocations
+                    XCTAssertTrue(UI.waitForFrames(of: toplevel), "\(what): the relabel reaches the allocations")
                     checkKeysFit(window, width: width, what: what)
                     if shots, field == "text", width != 1920 {
                         _ = UI.countScreenPixels(name: "keyboard-\(language)-\(width)-\(keyboard.current.language.rawValue)", where: { _, _, _ in false })

@@ -195,6 +195,18 @@ public enum UI {
         return count
     }
 
+    /// Waits until GTK has run `frames` more frames of `widget`'s window, each with its layout
+    /// phase: a size change queued before the call has reached the allocations by then.
+    @discardableResult
+    public static func waitForFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int = 2, timeout: Double = 5) -> Bool {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
+        let target = gdk_frame_clock_get_frame_counter(clock) + frames
+        return wait(timeout) {
+            gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_LAYOUT)
+            return gdk_frame_clock_get_frame_counter(clock) >= target
+        }
+    }
+
     /// The page's visible text.
     public static func bodyText(_ window: BrowserWindow) -> String {
         evaluate("document.body ? document.body.innerText : ''", in: window) ?? ""
