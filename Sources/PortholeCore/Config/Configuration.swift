@@ -38,8 +38,9 @@ public struct Configuration: Sendable, Equatable {
         self.sources = sources
     }
 
-    /// Porthole's own start page, which is always reachable.
-    public static let startPage = Site(name: tr("Start page"), address: "porthole://start/")
+    /// Porthole's own start page, which is always reachable, named in the language in use now
+    /// (a stored `let` would keep whichever language was in use when it was first read).
+    public static var startPage: Site { Site(name: tr("Start page"), address: "porthole://start/") }
 
     /// What to run with when the configuration has problems: only the start page (which lists
     /// the problems), nothing allowed, everything blocked, no permissions, no TLS exceptions.
