@@ -305,6 +305,10 @@ public final class BrowserWindow {
     /// certificate exceptions) and a new web view (no back/forward history), at the home page.
     public func startNewSession() {
         guard window != nil, let old = webHost, let oldWidget = old.widget else { return }
+        // Before the old view goes: WebKit's clipboard owner is told it lost the selections
+        // while what it refers to still exists.
+        forgetSelections()
+        madeFindBar?.detach()
         g_object_ref(UnsafeMutableRawPointer(oldWidget))
         old.dismantle()
         gtk_container_remove(overlay.cast(), oldWidget)
@@ -320,10 +324,20 @@ public final class BrowserWindow {
         gtk_widget_show(web)
         gtk_widget_grab_focus(web)
         attachTouchInput(newSession: true)
-        madeFindBar?.close()  // GtkSearchBar empties its entry as it closes
         viewChanged()
         onEvent?(.visitorSessionStarted)
         goHome()
+    }
+
+    /// What the visitor copied (CLIPBOARD) or selected (PRIMARY) goes with them: a password, an
+    /// address. Porthole takes both selections with nothing in them, then lets them go.
+    private func forgetSelections() {
+        guard let window else { return }
+        for name in ["CLIPBOARD", "PRIMARY"] {
+            guard let clipboard = gtk_clipboard_get_for_display(gtk_widget_get_display(window), gdk_atom_intern_static_string(name)) else { continue }
+            gtk_clipboard_set_text(clipboard, "", 0)
+            gtk_clipboard_clear(clipboard)
+        }
     }
 
     /// The window's action by name (without the `win.` prefix).

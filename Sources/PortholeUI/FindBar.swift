@@ -116,6 +116,14 @@ final class FindBar {
 
     func release() { viewConnections.disconnectAll() }
 
+    /// Lets go of the web view before it is dismantled: the bar closes while the view's find
+    /// controller is alive (GtkSearchBar empties its entry, which ends the search), then forgets
+    /// that controller, so no later keystroke or close reaches a finalized one.
+    func detach() {
+        close()
+        attach(nil)
+    }
+
     private func search() {
         guard let controller else { return }
         let text = self.text

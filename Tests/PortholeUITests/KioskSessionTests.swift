@@ -60,7 +60,8 @@ final class KioskSessionTests: XCTestCase {
         }
     }
 
-    /// What one visitor searched for or zoomed to is not there for the next (issue 20, item 4).
+    /// What one visitor copied, selected, searched for or zoomed to is not there for the next
+    /// (issue 20, item 4): the clipboard and the primary selection, the find bar, the zoom.
     func testANewVisitorFindsNothingThePreviousOneLeft() {
         MainActor.assumeIsolated {
             let server = TestServer()
@@ -73,6 +74,19 @@ final class KioskSessionTests: XCTestCase {
             defer { TestApp.destroy(window) }
             window.goHome()
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/form")))
+            let display = gtk_widget_get_display(window.window!)
+            let clipboard = gtk_clipboard_get_for_display(display, gdk_atom_intern_static_string("CLIPBOARD"))!
+            let primary = gtk_clipboard_get_for_display(display, gdk_atom_intern_static_string("PRIMARY"))!
+            func text(_ clipboard: OpaquePointer) -> String {
+                guard let text = gtk_clipboard_wait_for_text(clipboard) else { return "" }
+                defer { g_free(text) }
+                return String(cString: text)
+            }
+            // The visitor selects the password and copies it (Ctrl+C's editing command).
+            _ = UI.evaluate("var i = document.getElementById('i'); i.focus(); i.select(); 'ok'", in: window)
+            webkit_web_view_execute_editing_command(window.webView!, "Copy")
+            XCTAssertTrue(UI.wait { text(clipboard) == "password123" }, "copied: \(text(clipboard))")
+            XCTAssertTrue(UI.wait { text(primary) == "password123" }, "selected: \(text(primary))")
             window.action("find")?.activate()
             gtk_entry_set_text(window.findEntry.cast(), "private search")
             window.action("zoom-in")?.activate()
@@ -80,6 +94,9 @@ final class KioskSessionTests: XCTestCase {
 
             window.startNewSession()
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/form")))
+            XCTAssertEqual(text(clipboard), "", "the clipboard is empty for the next visitor")
+            XCTAssertEqual(text(primary), "", "so is the primary selection")
+            XCTAssertEqual(gtk_clipboard_wait_is_text_available(clipboard), 0)
             XCTAssertFalse(window.isFindBarOpen)
             XCTAssertEqual(String(cString: gtk_entry_get_text(window.findEntry.cast())), "", "the find bar forgot the search")
             XCTAssertEqual(window.zoomLevel, 1.0, "the zoom is the configured one")
