@@ -19,7 +19,10 @@ final class RefusalNoticeBar {
 
     init(in overlay: UnsafeMutablePointer<GtkWidget>, connections: SignalConnections) {
         revealer = gtk_revealer_new()
-        gtk_revealer_set_transition_type(revealer.cast(), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        // No transition: without a compositor GTK's slide-down left an opaque panel of the
+        // window's background below the card at the desk (issue 23, item 12) and never drew
+        // the card in kiosk mode; NoticePanelTests reads both off the screen.
+        gtk_revealer_set_transition_type(revealer.cast(), GTK_REVEALER_TRANSITION_TYPE_NONE)
         gtk_widget_set_halign(revealer, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(revealer, GTK_ALIGN_START)
 

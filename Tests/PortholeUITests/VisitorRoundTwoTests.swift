@@ -660,16 +660,13 @@ final class LinkPreviewTests: XCTestCase {
     }
 }
 
-/// Issue 23 item 12, reproduced and not yet fixed: under plain Xvfb (no compositor) the real
-/// binary at the desk shows an opaque panel in the window's background colour below the refusal
-/// notice's card, about twice the card's height, hiding the page (docs: notice-desk.png from
-/// PORTHOLE_TEST_SHOTS). In-process windows do not show it (their revealer is allocated exactly
-/// the card's 409x54). Run with PORTHOLE_INVESTIGATE=1; skipped otherwise so the suite stays green.
+/// Issue 23 item 12: under plain Xvfb (no compositor) the real binary showed an opaque panel in
+/// the window's background colour below the refusal notice's card, about twice the card's height,
+/// hiding the page; in-process windows did not. It came from the revealer's slide-down transition
+/// (with no transition, or looked at a second later, the card alone shows), so the notice now
+/// appears without one. Judged on the screen: in the rows where the page shows (rows with yellow
+/// in them; the header bar has none), nothing is grey.
 final class NoticePanelTests: XCTestCase {
-    override func setUpWithError() throws {
-        try XCTSkipUnless(ProcessInfo.processInfo.environment["PORTHOLE_INVESTIGATE"] != nil, "item 12 is reproduced, not fixed")
-    }
-
     /// The real binary on a yellow page whose link to a site off the list is refused: the notice
     /// card shows at the top, and around it (left, right, below) the page is still yellow, with no
     /// grey panel under the card (read from the screen; looked at in the pictures).
@@ -694,14 +691,44 @@ final class NoticePanelTests: XCTestCase {
         let yellow = { (r: UInt8, g: UInt8, b: UInt8) in r > 200 && g > 200 && b < 80 }
         // The notice is up: dark card pixels (the OSD style) at the top of the page.
         let dark = { (r: UInt8, g: UInt8, b: UInt8) in Int(r) + Int(g) + Int(b) < 200 }
-        XCTAssertTrue(UI.wait(30) { UI.countScreenPixels(in: top, name: name + "-top", where: yellow) > Int(top.width * top.height) / 2 }, "the page is up")
-        XCTAssertTrue(UI.wait(30) { UI.countScreenPixels(in: top, name: name + "-top", where: dark) > 2000 }, "the refusal notice shows")
-        UI.wait(1) { false }  // the slide-down transition, for the picture
-        let greyPixels = UI.countScreenPixels(in: top, name: name + "-top", where: grey)
-        let yellowPixels = UI.countScreenPixels(in: top, name: name + "-top", where: yellow)
+        XCTAssertTrue(UI.wait(30) { UI.countScreenPixels(in: top, name: name + "-top", where: yellow) > Int(top.width * top.height) / 3 }, "the page is up")
+        // One capture of the top of the screen: the card's dark pixels, and the grey pixels in the
+        // rows where the page shows (rows with yellow in them; the header bar has none).
+        func look() -> (dark: Int, grey: Int, pageRows: Int) {
+            guard let pixbuf = gdk_pixbuf_get_from_window(screen, 0, 0, width, top.height),
+                  let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return (0, 0, 0) }
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+            var darkCount = 0, greyCount = 0, rows = 0
+            for row in 0..<Int(top.height) {
+                let line = pixels + row * stride
+                let rgb = (0..<Int(width)).map { (line[$0 * channels], line[$0 * channels + 1], line[$0 * channels + 2]) }
+                darkCount += rgb.filter { dark($0.0, $0.1, $0.2) }.count
+                guard rgb.filter({ yellow($0.0, $0.1, $0.2) }).count > 100 else { continue }
+                rows += 1
+                greyCount += rgb.filter { grey($0.0, $0.1, $0.2) }.count
+            }
+            return (darkCount, greyCount, rows)
+        }
+        // The first picture with the notice in it already has no panel: the card comes in one
+        // frame, with the page drawn around it. (The card's light text is ~1,500 grey pixels; the
+        // panel was over 30,000.)
+        var seen = (dark: 0, grey: 0, pageRows: 0)
+        XCTAssertTrue(UI.wait(30) { seen = look(); return seen.dark > 2000 }, "the refusal notice shows")
+        XCTAssertLessThan(seen.grey, 8000, "no grey panel as the notice comes (\(seen.grey) grey pixels in \(seen.pageRows) rows of the page)")
+        // The panel came with the slide-down transition's end, within a second of the card. The
+        // browser is another process, with no frame to sync on: every picture for 1.5 s is read.
+        var worst = seen
+        UI.wait(1.5) {
+            let now = look()
+            if now.dark > 2000, now.grey > worst.grey { worst = now }
+            return false
+        }
+        _ = UI.countScreenPixels(in: top, name: name + "-top", where: { _, _, _ in false })
+        XCTAssertLessThan(worst.grey, 8000, "no grey panel around the notice (\(worst.grey) grey pixels in \(worst.pageRows) rows of the page)")
+        let pageRows = seen.pageRows
+        XCTAssertGreaterThan(pageRows, 100, "the page shows in the top rows")
         _ = UI.countScreenPixels(name: name, where: { _, _, _ in false })
-        XCTAssertLessThan(greyPixels, 3000, "no grey panel around the notice (\(greyPixels) grey, \(yellowPixels) yellow pixels)")
-        XCTAssertGreaterThan(yellowPixels, Int(top.width * top.height) / 2, "the page shows around the notice")
     }
 
     func testNoGreyPanelUnderTheRefusalNoticeAtTheDesk() throws {
