@@ -4,25 +4,20 @@ import GLibBridge
 import PortholeCore
 
 extension PortholeApplication {
-    /// The options addOptions declares, with GApplication's own; checked before GLib parses them.
-    static let flagOptions: Set<String> = ["--check-config", "--private", "--kiosk", "--hash-pin", "--version", "--help", "-h", "-?",
-                                           "--help-all", "--help-gapplication", "--gapplication-service"]
-    static let valuedOptions: Set<String> = ["--config"]
-
+    /// Gives GOption Porthole's own options from the one table the unknown-option check reads.
     func addOptions() {
-        // GApplication keeps pointers to these strings: translated copies that live for the whole run.
-        func add(_ name: StaticString, _ arg: GOptionArg, _ description: String, _ argDescription: String? = nil) {
-            g_application_add_main_option(gApplication, name.cString, 0, G_OPTION_FLAG_NONE, arg,
-                                          g_strdup(description), argDescription.map { g_strdup($0) } ?? nil)
+        // GApplication keeps pointers to these strings: copies that live for the whole run.
+        for option in CommandLineOptions.all where option.owner == .porthole {
+            let argument = switch option.argument {
+            case .none: G_OPTION_ARG_NONE
+            case .file: G_OPTION_ARG_FILENAME
+            case .string: G_OPTION_ARG_STRING
+            case .operands: G_OPTION_ARG_FILENAME_ARRAY
+            }
+            let short = option.shortNames.first?.asciiValue.map { CChar(bitPattern: $0) } ?? 0
+            g_application_add_main_option(gApplication, g_strdup(option.name), short, G_OPTION_FLAG_NONE, argument,
+                                          g_strdup(option.help), option.argumentHelp.map { g_strdup($0) } ?? nil)
         }
-        // TRANSLATORS: FILE is the --config option's argument, as `porthole --help` shows it.
-        add("config", G_OPTION_ARG_FILENAME, tr("Read the configuration from FILE instead of the user's file"), tr("FILE"))
-        add("check-config", G_OPTION_ARG_NONE, tr("Check the configuration (or each FILE) and print every problem; exit 1 if any"))
-        add("private", G_OPTION_ARG_NONE, tr("Keep no website data (cookies, storage, cache) after quitting"))
-        add("kiosk", G_OPTION_ARG_NONE, tr("Run fullscreen and locked down, as [Kiosk] enabled=true does"))
-        add("hash-pin", G_OPTION_ARG_NONE, tr("Read a kiosk exit PIN from standard input and print its exit-pin-hash= line"))
-        add("version", G_OPTION_ARG_NONE, tr("Print the version and exit"))
-        add("", G_OPTION_ARG_FILENAME_ARRAY, "", tr("[URL|FILE]"))
         // TRANSLATORS: the command lines after "Admin tools:" stay as they are.
         g_application_set_option_context_summary(gApplication, tr("Porthole shows only the sites its configuration approves.\n\nAdmin tools:\n  porthole policy check [--allow FILTER]... [--block FILTER]... [URL...]\n  porthole --check-config [FILE...]\n  porthole status [--json] [--max-error-minutes N]\n  echo PIN | porthole --hash-pin"))
     }
@@ -68,12 +63,5 @@ struct OptionsDict {
             index += 1
         }
         return result
-    }
-}
-
-extension StaticString {
-    /// The string's bytes as a C string pointer, valid for the life of the process.
-    var cString: UnsafePointer<CChar> {
-        UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self)
     }
 }

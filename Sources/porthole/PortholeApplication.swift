@@ -87,11 +87,15 @@ final class PortholeApplication {
             Console.error("porthole: \(problem)")
             return 2
         }
-        if let option = Arguments.unknownOption(in: Array(arguments.dropFirst()), flags: Self.flagOptions, valued: Self.valuedOptions) {
+        let options = Array(arguments.dropFirst())
+        if let option = CommandLineOptions.unknownOption(in: options) {
             Console.error(tr("porthole: unknown option {option}").replacing("{option}", with: option))
             Console.error(tr("Run \"porthole --help\" to see the options."))
             return 2  // as the README and the manual page say, not GOptionContext's 1
         }
+        // GTK opens the display `--display` names; WebKit's web processes open $DISPLAY, so they
+        // are given the same one (while this is the only thread: g_setenv is not thread-safe).
+        if let display = CommandLineOptions.value(of: "display", in: options) { g_setenv("DISPLAY", display, 1) }
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         return cArguments.withUnsafeMutableBufferPointer { buffer in
