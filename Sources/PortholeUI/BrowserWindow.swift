@@ -31,13 +31,7 @@ public final class BrowserWindow {
         let filter = kiosk.map { KioskKeyFilter(shortcuts: $0.shortcuts) }
         for (action, allKeys) in accelerators {
             let keys = filter.map { $0.keepsAccelerator(forAction: action) ? allKeys : [] } ?? allKeys
-            var cStrings = keys.map { strdup($0) } + [nil]
-            cStrings.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                    gtk_application_set_accels_for_action(application, action, $0)
-                }
-            }
-            cStrings.forEach { free($0) }
+            withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
         }
     }
 

@@ -96,11 +96,7 @@ final class PortholeApplication {
         // GTK opens the display `--display` names; WebKit's web processes open $DISPLAY, so they
         // are given the same one (while this is the only thread: g_setenv is not thread-safe).
         if let display = CommandLineOptions.value(of: "display", in: options) { g_setenv("DISPLAY", display, 1) }
-        var cArguments = arguments.map { strdup($0) }
-        defer { cArguments.forEach { free($0) } }
-        return cArguments.withUnsafeMutableBufferPointer { buffer in
-            g_application_run(gApplication, Int32(buffer.count), buffer.baseAddress)
-        }
+        return withCStringArray(arguments) { g_application_run(gApplication, Int32(arguments.count), $0) }
     }
 
     /// Runs in the process that was started, before it looks for a running instance.
