@@ -60,6 +60,13 @@ final class BrowserProcessFixture {
         XCTAssertEqual(try porthole([]).status, 0)
     }
 
+    /// An X server of the test's own, display :`number`, once it takes connections.
+    func startXvfb(_ number: Int) throws -> Subprocess {
+        let xvfb = try Subprocess("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"], collectsOutput: false)
+        XCTAssertTrue(UI.wait(30) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }, "Xvfb :\(number) runs")
+        return xvfb
+    }
+
     func tearDown() {
         browser?.stop()
         bus.stop()
@@ -243,9 +250,8 @@ final class CommandLineTests: XCTestCase {
             let fixture = try BrowserProcessFixture()
             defer { fixture.tearDown() }
             let number = 300 + Int(getpid() % 300)
-            let xvfb = try Subprocess("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"], collectsOutput: false)
+            let xvfb = try fixture.startXvfb(number)
             defer { xvfb.stop() }
-            XCTAssertTrue(UI.wait(30) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }, "Xvfb :\(number) runs")
             fixture.extraEnvironment = ["DISPLAY": ":\(number)", "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11"]
             try fixture.start(["--config", fixture.config])
             XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the page is shown")
@@ -473,9 +479,8 @@ final class CommandLineTests: XCTestCase {
             let fixture = try BrowserProcessFixture()
             defer { fixture.tearDown() }
             let number = 600 + Int(getpid() % 300)
-            let xvfb = try Subprocess("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"], collectsOutput: false)
+            let xvfb = try fixture.startXvfb(number)
             defer { xvfb.stop() }
-            XCTAssertTrue(UI.wait(30) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }, "Xvfb :\(number) runs")
             // No display in the environment: only `--display` names one.
             fixture.extraEnvironment = ["DISPLAY": "", "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11"]
             try fixture.start(["--config", fixture.config, "--display=:\(number)", "--class", "PortholeTest", "--name=porthole-test"])
