@@ -161,14 +161,7 @@ public final class BrowserEngine {
             webkit_website_data_manager_set_network_proxy_settings(dataManager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
             return
         }
-        // A NULL-terminated array of C strings that lives until the call has copied it.
-        let cStrings = ignoring.map { g_strdup($0) } + [nil]
-        defer { cStrings.forEach { g_free($0) } }
-        let settings = cStrings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                webkit_network_proxy_settings_new(proxyURI, ignoring.isEmpty ? nil : $0)
-            }
-        }
+        let settings = withCStringArray(ignoring) { webkit_network_proxy_settings_new(proxyURI, ignoring.isEmpty ? nil : $0) }
         defer { webkit_network_proxy_settings_free(settings) }
         webkit_website_data_manager_set_network_proxy_settings(dataManager, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings)
     }
@@ -194,13 +187,7 @@ public final class BrowserEngine {
     /// `[Browser] languages=`); with none (the "C" locale) WebKit keeps its default.
     private static func setPreferredLanguages(_ languages: [String], of context: UnsafeMutablePointer<WebKitWebContext>) {
         guard !languages.isEmpty else { return }
-        var strings: [UnsafeMutablePointer<gchar>?] = languages.map { g_strdup($0) } + [nil]
-        defer { strings.forEach { g_free($0) } }
-        strings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                webkit_web_context_set_preferred_languages(context, $0)
-            }
-        }
+        withCStringArray(languages) { webkit_web_context_set_preferred_languages(context, $0) }
     }
 
     private static func xdgDirectory(_ base: UnsafePointer<gchar>?) -> String {

@@ -5,39 +5,6 @@ import CWebKitGtk
 import GLibBridge
 import PortholeCore
 
-/// What a window needs to know from the configuration.
-public struct BrowserOptions {
-    public var sites: SiteList
-    public var settings: WebViewSettings
-    /// Decides every navigation; the site policy plugs in here.
-    public var decide: @Sendable (PolicyRequest) -> PolicyDecision
-    /// Load `http://` sites and typed URLs over `https://`.
-    public var httpsOnly = false
-    /// What pages may do: context menu, printing, permissions, certificate exceptions, recovery.
-    public var rules = BrowsingRules()
-    /// Kiosk mode, or nil for the desktop browser. Fixed for the window's life: a configuration
-    /// reload does not turn a kiosk into a desktop browser or back.
-    public var kiosk: KioskSettings?
-    /// The on-screen keyboard, its mode resolved for kiosk or desk; off unless set.
-    public var keyboard = KeyboardSettings(mode: .off)
-    /// Whether two fingers (touchscreen or touchpad pinch) zoom the page.
-    public var pinchZoom = true
-    /// Where the keyboard's `auto` mode reads the input devices from; nil: GDK's default seat.
-    public var inputDevices: (@MainActor () -> any InputDeviceSource)?
-    /// `swipe-navigation=auto`: the window turns `settings.backForwardGestures` on while a
-    /// touchpad or touchscreen is connected, instead of taking it as given.
-    public var swipesFollowDevices = false
-
-    public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
-                decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
-        self.sites = sites
-        self.settings = settings
-        self.decide = decide
-    }
-
-    public var homeURL: String { sites.home?.url ?? PortholePage.startURL }
-}
-
 @MainActor
 public final class BrowserWindow {
     /// Accelerators for the window's actions, set once per application.
@@ -64,13 +31,7 @@ public final class BrowserWindow {
         let filter = kiosk.map { KioskKeyFilter(shortcuts: $0.shortcuts) }
         for (action, allKeys) in accelerators {
             let keys = filter.map { $0.keepsAccelerator(forAction: action) ? allKeys : [] } ?? allKeys
-            var cStrings = keys.map { strdup($0) } + [nil]
-            cStrings.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                    gtk_application_set_accels_for_action(application, action, $0)
-                }
-            }
-            cStrings.forEach { free($0) }
+            withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
         }
     }
 

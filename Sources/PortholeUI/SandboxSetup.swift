@@ -15,12 +15,12 @@ public enum SandboxSetup {
             return .unavailable(reason: "\(program) is not installed")
         }
         let arguments = [programs[0], "--ro-bind", "/", "/", "--unshare-all", "--share-net", "--die-with-parent", "--", "/bin/true"]
-        var argv: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
-        defer { argv.forEach { g_free($0) } }
         var errorOutput: UnsafeMutablePointer<gchar>?
         var status: gint = 0
         var error: UnsafeMutablePointer<GError>?
-        let spawned = g_spawn_sync(nil, &argv, nil, G_SPAWN_STDOUT_TO_DEV_NULL, nil, nil, nil, &errorOutput, &status, &error)
+        let spawned = withCStringArray(arguments) { argv in
+            g_spawn_sync(nil, argv, nil, G_SPAWN_STDOUT_TO_DEV_NULL, nil, nil, nil, &errorOutput, &status, &error)
+        }
         defer { g_free(errorOutput) }
         if spawned == 0 { return .unavailable(reason: GLibError.take(error)?.message ?? "bwrap did not start") }
         guard g_spawn_check_wait_status(status, nil) != 0 else {

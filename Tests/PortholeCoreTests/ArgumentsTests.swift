@@ -41,24 +41,4 @@ final class ArgumentsTests: XCTestCase {
         guard case .failure(let problem) = Arguments.target(for: "nonsense", fileURI: { _ in nil }) else { return XCTFail() }
         XCTAssertEqual(problem.description, "nonsense: not a URL, and there is no such file")
     }
-
-    func testAnUnknownOptionIsFoundWhereverItIs() {
-        let flags: Set<String> = ["--kiosk", "--private", "--help", "-h"]
-        let valued: Set<String> = ["--config"]
-        let rows: [([String], String?)] = [
-            ([], nil),
-            (["apple.com"], nil),
-            (["--kiosk", "--private", "apple.com"], nil),
-            (["--config", "-odd-file-name.conf", "--kiosk"], nil),
-            (["--config=/etc/p.conf"], nil),
-            (["--kiosks"], "--kiosks"),
-            (["apple.com", "-x"], "-x"),
-            (["--kiosk=yes"], "--kiosk=yes"),
-            (["--", "--not-an-option"], nil),
-            (["-"], nil),
-        ]
-        for (arguments, unknown) in rows {
-            XCTAssertEqual(Arguments.unknownOption(in: arguments, flags: flags, valued: valued), unknown, "\(arguments)")
-        }
-    }
 }

@@ -60,6 +60,13 @@ final class BrowserProcessFixture {
         XCTAssertEqual(try porthole([]).status, 0)
     }
 
+    /// An X server of the test's own, display :`number`, once it takes connections.
+    func startXvfb(_ number: Int) throws -> Subprocess {
+        let xvfb = try Subprocess("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"], collectsOutput: false)
+        XCTAssertTrue(UI.wait(30) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }, "Xvfb :\(number) runs")
+        return xvfb
+    }
+
     func tearDown() {
         browser?.stop()
         bus.stop()
@@ -243,9 +250,8 @@ final class CommandLineTests: XCTestCase {
             let fixture = try BrowserProcessFixture()
             defer { fixture.tearDown() }
             let number = 300 + Int(getpid() % 300)
-            let xvfb = try Subprocess("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"], collectsOutput: false)
+            let xvfb = try fixture.startXvfb(number)
             defer { xvfb.stop() }
-            XCTAssertTrue(UI.wait(30) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }, "Xvfb :\(number) runs")
             fixture.extraEnvironment = ["DISPLAY": ":\(number)", "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11"]
             try fixture.start(["--config", fixture.config])
             XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the page is shown")
@@ -418,6 +424,75 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertTrue(result.stderr.contains("unknown option --kiosks"), result.stderr)
             XCTAssertEqual(fixture.server.requests.count, 0)
+        }
+    }
+
+    /// `--help-all` is what GOption was given (by Porthole from its table, by GLib and GTK
+    /// themselves): it lists the table's options, no more and no fewer, each with a value or not.
+    func testHelpAllListsExactlyTheOptionsTable() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let help = try fixture.porthole(["--help-all"])
+            XCTAssertEqual(help.status, 0, help.stderr)
+            let entry = try NSRegularExpression(pattern: #"^  (?:-(.), )?--([a-z0-9-]+)(=\S+)? "#, options: .anchorsMatchLines)
+            let text = help.stdout as NSString
+            let listed = entry.matches(in: help.stdout, range: NSRange(location: 0, length: text.length)).map { match in
+                let short = match.range(at: 1).location == NSNotFound ? "" : text.substring(with: match.range(at: 1))
+                return "\(short)--\(text.substring(with: match.range(at: 2)))\(match.range(at: 3).location == NSNotFound ? "" : "=")"
+            }
+            let table = CommandLineOptions.all.filter { $0.argument != .operands }.map { option in
+                "\(option.shortNames.first.map(String.init) ?? "")--\(option.name)\(option.argument == .none ? "" : "=")"
+            }
+            XCTAssertEqual(Set(listed), Set(table), help.stdout)
+            XCTAssertEqual(listed.count, table.count, help.stdout)
+        }
+    }
+
+    /// Every spelling of every option is accepted and reaches GLib or GTK: a help option prints its
+    /// help, any other lets `--version` answer (which it does before anything starts).
+    func testEveryOptionInTheTableIsAccepted() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            for option in CommandLineOptions.all {
+                for spelling in option.spellings {
+                    let arguments = switch option.argument {
+                    case .none: option.name.hasPrefix("help") ? [spelling] : [spelling, "--version"]
+                    case .file, .string: [spelling + "=" + fixture.config, "--version"]
+                    case .operands: [String]()
+                    }
+                    let result = try fixture.porthole(arguments)
+                    XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+                    XCTAssertFalse(result.stdout.isEmpty, "\(arguments)")
+                }
+            }
+            XCTAssertEqual(fixture.server.requests.count, 0)
+        }
+    }
+
+    /// GTK's `--display`, `--class` and `--name` work as GTK documents them: the window opens on
+    /// the display named (its web processes too, or the page would not show), with that
+    /// WM_CLASS, and nothing opens on the display of the environment.
+    func testGTKsDisplayClassAndNameOptionsPlaceAndNameTheWindow() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            let number = 600 + Int(getpid() % 300)
+            let xvfb = try fixture.startXvfb(number)
+            defer { xvfb.stop() }
+            // No display in the environment: only `--display` names one.
+            fixture.extraEnvironment = ["DISPLAY": "", "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11"]
+            try fixture.start(["--config", fixture.config, "--display=:\(number)", "--class", "PortholeTest", "--name=porthole-test"])
+            XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the page is shown: \(fixture.browser?.stderr ?? "")")
+            @MainActor func clients(_ display: String) throws -> String {
+                try Subprocess.run("/usr/bin/xlsclients", ["-display", display, "-l"], environment: fixture.environment).stdout
+            }
+            var named = ""
+            XCTAssertTrue(UI.wait(15) { named = (try? clients(":\(number)")) ?? ""; return named.contains("Instance/Class:  porthole-test/PortholeTest") },
+                          named)
+            let own = try XCTUnwrap(ProcessInfo.processInfo.environment["DISPLAY"])
+            XCTAssertFalse(try clients(own).contains("porthole-test"), "nothing opens on \(own)")
         }
     }
 

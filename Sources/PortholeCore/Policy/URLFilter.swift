@@ -187,16 +187,9 @@ struct CompiledFilter: Sendable {
     /// Appends the distinct tokens of the canonical query at `query`.
     static func appendTokens(ofQuery query: Span, in bytes: [UInt8], to pool: inout [Token]) {
         let first = pool.count
-        var start = Int(query.start)
-        let end = Int(query.end)
-        while start < end {
-            var stop = start
-            var equals = -1
-            while stop < end, bytes[stop] != URLBytes.ampersand {
-                if equals < 0, bytes[stop] == URLBytes.equals { equals = stop }
-                stop += 1
-            }
-            if stop > start {
+        bytes.withUnsafeBufferPointer { buffer in
+            for element in QueryElements(buffer, from: Int(query.start), to: Int(query.end)) {
+                let (start, equals, stop) = (element.start, element.equals, element.end)
                 let token: Token
                 func span(_ from: Int, _ to: Int) -> Span { Span(start: Int32(from), count: Int32(to - from)) }
                 if equals >= 0 {
@@ -219,7 +212,6 @@ struct CompiledFilter: Sendable {
                 }
                 if !duplicate { pool.append(token) }
             }
-            start = stop + 1
         }
     }
 
@@ -293,27 +285,16 @@ struct CompiledFilter: Sendable {
             || (token.kind == .keyValuePrefix && token.value.count > 0))
         let bytes = url.bytes
         var found = false
-        var start = url.layout.queryStart
-        let end = url.layout.queryEnd
-        while start < end {
-            var stop = start
-            var equals = -1
-            while stop < end, bytes[stop] != URLBytes.ampersand {
-                if equals < 0, bytes[stop] == URLBytes.equals { equals = stop }
-                stop += 1
-            }
-            if stop > start {
-                let keyEnd = equals < 0 ? stop : equals
-                if everyOccurrence {
-                    if keyEnd - start == Int(token.key.count), URLBytes.equal(pool, token.key, bytes, at: start) {
-                        guard tokenMatches(token, start, keyEnd, equals, stop, bytes, pool) else { return false }
-                        found = true
-                    }
-                } else if tokenMatches(token, start, keyEnd, equals, stop, bytes, pool) {
-                    return true
+        for element in QueryElements(bytes, from: url.layout.queryStart, to: url.layout.queryEnd) {
+            let (start, keyEnd, equals, stop) = (element.start, element.keyEnd, element.equals, element.end)
+            if everyOccurrence {
+                if keyEnd - start == Int(token.key.count), URLBytes.equal(pool, token.key, bytes, at: start) {
+                    guard tokenMatches(token, start, keyEnd, equals, stop, bytes, pool) else { return false }
+                    found = true
                 }
+            } else if tokenMatches(token, start, keyEnd, equals, stop, bytes, pool) {
+                return true
             }
-            start = stop + 1
         }
         return found
     }
@@ -336,5 +317,43 @@ struct CompiledFilter: Sendable {
             return equals >= 0 && keyLength == tokenKey && URLBytes.equal(pool, token.key, bytes, at: start)
                 && stop - equals - 1 >= Int(token.value.count) && URLBytes.equal(pool, token.value, bytes, at: equals + 1)
         }
+    }
+}
+
+/// The elements of a query between its `&`s (`key`, `key=value`; empty ones skipped), as byte
+/// offsets into `bytes`: a filter's query and a URL's are split by this one tokenizer.
+struct QueryElements: Sequence, IteratorProtocol {
+    struct Element {
+        let start: Int
+        /// The first `=`, or -1.
+        let equals: Int
+        let end: Int
+        var keyEnd: Int { equals < 0 ? end : equals }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var start: Int
+    private let end: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        self.bytes = bytes
+        self.start = start
+        self.end = end
+    }
+
+    @inline(__always)
+    mutating func next() -> Element? {
+        while start < end {
+            var stop = start
+            var equals = -1
+            while stop < end, bytes[stop] != URLBytes.ampersand {
+                if equals < 0, bytes[stop] == URLBytes.equals { equals = stop }
+                stop += 1
+            }
+            let element = Element(start: start, equals: equals, end: stop)
+            start = stop + 1
+            if element.end > element.start { return element }
+        }
+        return nil
     }
 }

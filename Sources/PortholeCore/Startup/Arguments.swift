@@ -11,26 +11,6 @@ public enum Arguments {
     /// The URI to open for `argument`: a URL as written (the site policy decides whether it may
     /// load); an existing file as a `file://` URI (`fileURI` answers for the caller's working
     /// directory); a bare host name (`apple.com`, `localhost:8080/x`) over HTTPS.
-    /// The first option in `arguments` (without the program name) that is not among `flags` or
-    /// `valued` (options that take the next argument, or `=VALUE`), or nil. GOptionContext would
-    /// refuse it with exit status 1; Porthole's documented status for a bad command line is 2.
-    public static func unknownOption(in arguments: [String], flags: Set<String>, valued: Set<String>) -> String? {
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" { return nil }  // the rest are operands
-            guard argument.hasPrefix("-"), argument != "-" else { continue }
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            if valued.contains(name) {
-                if !argument.contains("=") { index += 1 }
-            } else if !flags.contains(name) || argument.contains("=") {
-                return argument
-            }
-        }
-        return nil
-    }
-
     public static func target(for argument: String, fileURI: (String) -> String?) -> Result<String, Problem> {
         // Spaces and tabs, as Foundation's CharacterSet.whitespaces (Unicode Zs and tab).
         let isSpace = { (c: Character) in c == "\t" || c.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator } }
