@@ -136,7 +136,8 @@ final class KioskSessionTests: XCTestCase {
                 $0.kiosk.idleTimeout = 1
                 $0.kiosk.idleWarning = 2
             }
-            let window = TestApp.window(configuration: configuration)
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: configuration, clock: clock)
             defer { TestApp.destroy(window) }
             let kiosk = try XCTUnwrap(window.kiosk)
             window.load(url: server.url("/reading"))
@@ -147,11 +148,12 @@ final class KioskSessionTests: XCTestCase {
                 position = position == 100 ? 300 : 100
                 UI.warpPointer(in: window, x: position, y: position)
             }
-            moveMouse()
+            UI.move(in: window)  // a visitor reads
             // Three warnings in a row, each dismissed by moving the mouse over it: the last comes
-            // after the first one's deadline, when a reset would have loaded the home page.
+            // at the first one's deadline, when a reset would have loaded the home page instead.
             for round in 1...3 {
-                XCTAssertTrue(UI.wait(10) { kiosk.isIdleWarningVisible }, "warning \(round) shows")
+                clock.advance(by: 1)
+                XCTAssertTrue(kiosk.isIdleWarningVisible, "warning \(round) shows")
                 moveMouse()
                 XCTAssertTrue(UI.wait(5) { !kiosk.isIdleWarningVisible }, "moving the mouse over warning \(round) hides it")
             }
@@ -164,14 +166,18 @@ final class KioskSessionTests: XCTestCase {
 
     func testCursorHidesAfterThePointerRestsAndComesBackWhenItMoves() throws {
         try MainActor.assumeIsolated {
-            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Configuration.startPage]) { $0.kiosk.hideCursor = 1 })
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Configuration.startPage]) { $0.kiosk.hideCursor = 1 },
+                                        clock: clock)
             defer { TestApp.destroy(window) }
             let kiosk = try XCTUnwrap(window.kiosk)
             window.goHome()
             XCTAssertTrue(UI.waitForLoad(window))
             UI.move(in: window)
-            XCTAssertFalse(kiosk.isCursorHidden)
-            XCTAssertTrue(UI.wait(5) { kiosk.isCursorHidden }, "hidden after a second without motion")
+            clock.advance(by: 0.9)
+            XCTAssertFalse(kiosk.isCursorHidden, "not within a second of the motion")
+            clock.advance(by: 0.1)
+            XCTAssertTrue(kiosk.isCursorHidden, "hidden after a second without motion")
             XCTAssertEqual(UI.cursorType(in: window), GDK_BLANK_CURSOR)
             UI.move(in: window, x: 80, y: 80)
             XCTAssertFalse(kiosk.isCursorHidden, "motion shows it again")
@@ -187,10 +193,16 @@ final class KioskSessionTests: XCTestCase {
             let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Board", address: server.url("/board"))]) {
                 $0.kiosk.reloadEvery = 1
             }
-            let window = TestApp.window(configuration: configuration)
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: configuration, clock: clock)
             defer { TestApp.destroy(window) }
             window.goHome()
-            XCTAssertTrue(UI.wait(6) { server.count(path: "/board") >= 3 }, "loaded, then reloaded every second")
+            XCTAssertTrue(UI.wait { server.count(path: "/board") == 1 && !window.coordinator.isLoading }, "loaded")
+            for round in 2...3 {
+                clock.advance(by: 1)
+                XCTAssertTrue(UI.wait { server.count(path: "/board") == round && !window.coordinator.isLoading },
+                              "reloaded a second later (load \(round))")
+            }
         }
     }
 }
