@@ -84,12 +84,12 @@ public enum MainLoop {
     @MainActor
     @discardableResult
     public static func iterate(timeout seconds: Double, until condition: () -> Bool) -> Bool {
-        let deadline = g_get_monotonic_time() + gint64(seconds * 1_000_000)
+        let deadline = GLibClock.monotonicNow + seconds
         // A wake-up every 50 ms so the deadline is checked even when nothing else happens.
         let tick = every(milliseconds: 50) { true }
         defer { tick.cancel() }
         while !condition() {
-            if g_get_monotonic_time() >= deadline { return false }
+            if GLibClock.monotonicNow >= deadline { return false }
             g_main_context_iteration(nil, 1)
         }
         return true

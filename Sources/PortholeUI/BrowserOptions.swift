@@ -24,6 +24,8 @@ public struct BrowserOptions {
     /// `swipe-navigation=auto`: the window turns `settings.backForwardGestures` on while a
     /// touchpad or touchscreen is connected, instead of taking it as given.
     public var swipesFollowDevices = false
+    /// The clock kiosk mode reads and sets its timers on; tests hand in a `ManualClock`.
+    public var clock: any Clock = GLibClock.shared
 
     public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
                 decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {

@@ -105,7 +105,7 @@ final class RefusalNoticeBar {
         timer = nil
     }
 
-    private static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    private static func now() -> Double { GLibClock.monotonicNow }
 
     private func apply(_ action: RefusalNoticeState.Action) {
         switch action {

@@ -53,7 +53,7 @@ final class ChromePolicyWatcher {
     }
 
     /// The monotonic clock, in seconds: the one clock this adapter reads.
-    private static func now() -> Double { Double(g_get_monotonic_time()) / 1e6 }
+    private static func now() -> Double { GLibClock.monotonicNow }
 
     func stop() {
         timer?.cancel()

@@ -26,7 +26,8 @@ final class KioskSessionTests: XCTestCase {
                 $0.kiosk.idleTimeout = 1
                 $0.kiosk.idleWarning = 1
             }
-            let window = TestApp.window(configuration: configuration)
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: configuration, clock: clock)
             defer { TestApp.destroy(window) }
             let kiosk = try XCTUnwrap(window.kiosk)
             window.goHome()
@@ -43,9 +44,13 @@ final class KioskSessionTests: XCTestCase {
             g_object_add_weak_pointer(UnsafeMutableRawPointer(window.webView!).assumingMemoryBound(to: GObject.self), firstView)
 
             UI.press(UInt32(GDK_KEY_a), in: window)  // a visitor was here
-            XCTAssertTrue(UI.wait(5) { kiosk.isIdleWarningVisible }, "the warning shows after a second without input")
+            clock.advance(by: 0.9)
+            XCTAssertFalse(kiosk.isIdleWarningVisible, "no warning within the idle time")
+            clock.advance(by: 0.1)
+            XCTAssertTrue(kiosk.isIdleWarningVisible, "the warning shows after a second without input")
             XCTAssertTrue(kiosk.idleWarningText.contains("in 1 second"), kiosk.idleWarningText)
-            XCTAssertTrue(UI.wait(5) { kiosk.sessionsStarted == 1 }, "then the session starts over")
+            clock.advance(by: 1)
+            XCTAssertEqual(kiosk.sessionsStarted, 1, "then the session starts over")
             XCTAssertFalse(kiosk.isIdleWarningVisible)
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/home")), "home again")
             XCTAssertTrue(UI.wait(2) { firstView.pointee == nil }, "the first web view is gone (a new one shows)")
@@ -54,8 +59,8 @@ final class KioskSessionTests: XCTestCase {
             XCTAssertEqual(UI.evaluate("String(localStorage.getItem('draft'))", in: window), "null", "no local storage")
             XCTAssertEqual(server.count(path: "/home"), 2)
 
-            // Nobody touched the new session: it is not reset again.
-            UI.wait(2.5) { false }
+            // Nobody touched the new session: it is not reset again, however long it is left.
+            clock.advance(by: 3_600)
             XCTAssertEqual(kiosk.sessionsStarted, 1)
         }
     }
@@ -112,24 +117,30 @@ final class KioskSessionTests: XCTestCase {
                 $0.kiosk.idleTimeout = 1
                 $0.kiosk.idleWarning = 3
             }
-            let window = TestApp.window(configuration: configuration)
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: configuration, clock: clock)
             defer { TestApp.destroy(window) }
             let kiosk = try XCTUnwrap(window.kiosk)
             window.load(url: server.url("/reading"))
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/reading")))
             UI.move(in: window)
-            XCTAssertTrue(UI.wait(5) { kiosk.isIdleWarningVisible })
+            clock.advance(by: 1)
+            XCTAssertTrue(kiosk.isIdleWarningVisible)
             XCTAssertTrue(kiosk.idleWarningText.contains("seconds"), kiosk.idleWarningText)
             UI.move(in: window, x: 60, y: 60)  // the visitor is still there
             XCTAssertFalse(kiosk.isIdleWarningVisible, "input hides the warning at once")
             // Past the old deadline (1 s + 3 s after the first input) plus a margin, while the
-            // visitor keeps typing now and then: no reset.
+            // visitor keeps typing now and then: no warning, no reset.
             for _ in 0..<5 {
-                UI.wait(0.9) { kiosk.sessionsStarted > 0 }
+                clock.advance(by: 0.9)
                 UI.press(UInt32(GDK_KEY_b), in: window)
             }
+            XCTAssertFalse(kiosk.isIdleWarningVisible)
             XCTAssertEqual(kiosk.sessionsStarted, 0)
             XCTAssertEqual(window.coordinator.uri, server.url("/reading"))
+            // Once the visitor has gone, the new deadline holds.
+            clock.advance(by: 4)
+            XCTAssertEqual(kiosk.sessionsStarted, 1)
         }
     }
 
@@ -142,7 +153,8 @@ final class KioskSessionTests: XCTestCase {
                 $0.kiosk.idleTimeout = 1
                 $0.kiosk.idleWarning = 2
             }
-            let window = TestApp.window(configuration: configuration)
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: configuration, clock: clock)
             defer { TestApp.destroy(window) }
             let kiosk = try XCTUnwrap(window.kiosk)
             window.load(url: server.url("/reading"))
@@ -153,11 +165,12 @@ final class KioskSessionTests: XCTestCase {
                 position = position == 100 ? 300 : 100
                 UI.warpPointer(in: window, x: position, y: position)
             }
-            moveMouse()
+            UI.move(in: window)  // a visitor reads
             // Three warnings in a row, each dismissed by moving the mouse over it: the last comes
-            // after the first one's deadline, when a reset would have loaded the home page.
+            // at the first one's deadline, when a reset would have loaded the home page instead.
             for round in 1...3 {
-                XCTAssertTrue(UI.wait(10) { kiosk.isIdleWarningVisible }, "warning \(round) shows")
+                clock.advance(by: 1)
+                XCTAssertTrue(kiosk.isIdleWarningVisible, "warning \(round) shows")
                 moveMouse()
                 XCTAssertTrue(UI.wait(5) { !kiosk.isIdleWarningVisible }, "moving the mouse over warning \(round) hides it")
             }
@@ -170,14 +183,18 @@ final class KioskSessionTests: XCTestCase {
 
     func testCursorHidesAfterThePointerRestsAndComesBackWhenItMoves() throws {
         try MainActor.assumeIsolated {
-            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Configuration.startPage]) { $0.kiosk.hideCursor = 1 })
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Configuration.startPage]) { $0.kiosk.hideCursor = 1 },
+                                        clock: clock)
             defer { TestApp.destroy(window) }
             let kiosk = try XCTUnwrap(window.kiosk)
             window.goHome()
             XCTAssertTrue(UI.waitForLoad(window))
             UI.move(in: window)
-            XCTAssertFalse(kiosk.isCursorHidden)
-            XCTAssertTrue(UI.wait(5) { kiosk.isCursorHidden }, "hidden after a second without motion")
+            clock.advance(by: 0.9)
+            XCTAssertFalse(kiosk.isCursorHidden, "not within a second of the motion")
+            clock.advance(by: 0.1)
+            XCTAssertTrue(kiosk.isCursorHidden, "hidden after a second without motion")
             XCTAssertEqual(UI.cursorType(in: window), GDK_BLANK_CURSOR)
             UI.move(in: window, x: 80, y: 80)
             XCTAssertFalse(kiosk.isCursorHidden, "motion shows it again")
@@ -193,10 +210,16 @@ final class KioskSessionTests: XCTestCase {
             let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Board", address: server.url("/board"))]) {
                 $0.kiosk.reloadEvery = 1
             }
-            let window = TestApp.window(configuration: configuration)
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: configuration, clock: clock)
             defer { TestApp.destroy(window) }
             window.goHome()
-            XCTAssertTrue(UI.wait(6) { server.count(path: "/board") >= 3 }, "loaded, then reloaded every second")
+            XCTAssertTrue(UI.wait { server.count(path: "/board") == 1 && !window.coordinator.isLoading }, "loaded")
+            for round in 2...3 {
+                clock.advance(by: 1)
+                XCTAssertTrue(UI.wait { server.count(path: "/board") == round && !window.coordinator.isLoading },
+                              "reloaded a second later (load \(round))")
+            }
         }
     }
 }

@@ -21,6 +21,20 @@ extension TestApp {
         return window
     }
 
+    /// A shown window as `window(configuration:)` builds it, with kiosk mode on `clock`: a
+    /// `ManualClock` lets a test move the kiosk's timers on by hand instead of waiting for them.
+    /// Close it with `destroy(_:)`: a kiosk window refuses to close.
+    public static func window(configuration: Configuration, clock: any Clock) -> BrowserWindow {
+        engine.sites = configuration.sites
+        engine.namesWhomToAsk = BrowsingRules(configuration: configuration).namesWhomToAsk
+        engine.webProcessPolicy = WebProcessPolicy(configuration: configuration)
+        var options = BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
+        options.clock = clock
+        let window = BrowserWindow(application: application, engine: engine, options: options)
+        window.show()
+        return window
+    }
+
     /// A kiosk configuration whose sites are `sites` (the first is home), with `edit` applied.
     public static func kioskConfiguration(sites: [Site], _ edit: (inout Configuration) -> Void = { _ in }) -> Configuration {
         var configuration = Configuration(sites: SiteList(sites))

@@ -1,55 +1,48 @@
-// Kiosk mode for one BrowserWindow: full screen, no way out, visitor sessions, cursor and screen.
+// Kiosk mode for one window: full screen, no way out, visitor sessions, cursor and screen.
 import CWebKitGtk
 import Dispatch
 import GLibBridge
 import PortholeCore
 
-/// Made by a BrowserWindow whose options carry `[Kiosk]` settings, and owned by it. It only
-/// translates GTK events into Core's inputs (KioskKeyFilter, IdleSession, ExitPinGate) and their
-/// answers into GTK calls. What pages may do (menus, printing, downloads, permissions) is the
-/// web view's BrowsingRules; this object is about the window and the people in front of it.
+/// Made by a window whose options carry `[Kiosk]` settings, and owned by it. An adapter: it
+/// turns GTK's events and its clock's wake-ups into `KioskEvent`s for its `KioskSession`, and
+/// the session's `KioskCommand`s into calls on GTK and on its `KioskHost`. What pages may do
+/// (menus, printing, downloads, permissions) is the web view's BrowsingRules; this object is about
+/// the window and the people in front of it.
 @MainActor
 public final class KioskController {
     public let settings: KioskSettings
-    private weak var browser: BrowserWindow?
-    private let filter: KioskKeyFilter
+    private weak var host: (any KioskHost)?
+    private let clock: any Clock
+    private var session: KioskSession
     private let connections = SignalConnections()
     private var inputHook: EmissionHook?
-    private var idle: IdleSession
-    private var idleTicker: ScheduledSource?
+    /// The one timer, set for the session's next wake-up (`at`).
+    private var wakeUp: (timer: any ClockTimer, at: Double)?
     private let warning: IdleWarning
-    private var cursorTimer: ScheduledSource?
-    private var reloadTimer: ScheduledSource?
     private var inhibitCookie: guint = 0
-    private var gate: ExitPinGate?
     private var exitDialog: ExitPinDialog?
-    private var isCheckingPin = false
-    /// Counts the lockout down in the exit dialog, once a second.
-    private var lockoutTicker: ScheduledSource?
-    private var exiting = false
 
-    /// The last key presses swallowed, in order (the log has them all): at most 32, so a kiosk
-    /// that runs for months does not keep every key a visitor pressed.
-    public private(set) var swallowedKeys: [KeyChord] = []
+    /// The last key presses swallowed, in order (the log has them all), at most 32.
+    public var swallowedKeys: [KeyChord] { session.swallowedKeys }
     /// Close requests refused (window manager close, Alt+F4).
-    public private(set) var refusedCloses = 0
+    public var refusedCloses: Int { session.refusedCloses }
     /// Visitor sessions started after an idle timeout.
-    public private(set) var sessionsStarted = 0
-    public private(set) var isCursorHidden = false
+    public var sessionsStarted: Int { session.sessionsStarted }
+    public var isCursorHidden: Bool { session.isCursorHidden }
 
-    init(browser: BrowserWindow, settings: KioskSettings) {
-        self.browser = browser
+    init(host: any KioskHost, settings: KioskSettings, clock: any Clock) {
+        self.host = host
         self.settings = settings
-        filter = KioskKeyFilter(shortcuts: settings.shortcuts, exitChord: settings.exitChord.flatMap(KeyChord.init(accelerator:)))
-        idle = IdleSession(timeout: settings.idleTimeout, warning: settings.idleWarning)
-        gate = settings.exitPinHash.map { ExitPinGate(hash: $0) }
-        warning = IdleWarning(in: browser.windowOverlay)
-        guard let window = browser.window else { return }
+        self.clock = clock
+        session = KioskSession(settings: settings, at: clock.now)
+        warning = IdleWarning(in: host.windowOverlay)
+        guard let window = host.window else { return }
         let object = UnsafeMutableRawPointer(window)
         // Runs before GtkWindow's own handler, which activates accelerators, then the page.
         connections.connect(object, "key-press-event", .pointerReturningBool { [unowned self] event in
-            guard let event else { return false }
-            return self.keyPressed(event.assumingMemoryBound(to: GdkEvent.self))
+            guard let event, let chord = Self.chord(event.assumingMemoryBound(to: GdkEvent.self).pointee.key) else { return false }
+            return self.handle(.key(chord)) != [.passKey]
         })
         // GtkWidget::event is emitted on the widget an event is for before any handler runs, so
         // the hook sees input on the page although the page handles it. Events for the exit
@@ -57,36 +50,131 @@ public final class KioskController {
         inputHook = EmissionHook(type: gtk_widget_get_type(), signal: "event") { [weak self] widget, arguments in
             guard let self, let widget, let event = arguments.first ?? nil else { return }
             let toplevel = gtk_widget_get_toplevel(widget.assumingMemoryBound(to: GtkWidget.self))
-            guard let toplevel, toplevel == window || self.exitDialog?.isWindow(toplevel) == true else { return }
-            self.observe(event.assumingMemoryBound(to: GdkEvent.self))
+            guard let toplevel, toplevel == window || self.exitDialog?.isWindow(toplevel) == true,
+                  let input = Self.input(event.assumingMemoryBound(to: GdkEvent.self)) else { return }
+            self.handle(.input(input, at: self.clock.now))
         }
         connections.connect(object, "window-state-event", .pointerReturningBool { [unowned self] event in
             guard let event else { return false }
-            self.windowStateChanged(event.assumingMemoryBound(to: GdkEventWindowState.self).pointee)
+            let state = event.assumingMemoryBound(to: GdkEventWindowState.self).pointee
+            let fullscreen = GDK_WINDOW_STATE_FULLSCREEN.rawValue
+            if state.changed_mask.rawValue & fullscreen != 0, state.new_window_state.rawValue & fullscreen == 0 {
+                self.handle(.leftFullscreen)
+            }
             return false
         })
         connections.connect(object, "map", .plain { [unowned self] in self.inhibitIdle() })
         connections.connect(object, "unmap", .plain { [unowned self] in self.uninhibitIdle() })
-        if settings.reloadEvery > 0 {
-            reloadTimer = MainLoop.every(milliseconds: UInt32(min(settings.reloadEvery, 86_400)) * 1000) { [weak self] in
-                guard let coordinator = self?.browser?.coordinator else { return false }
-                if !coordinator.isLoading { coordinator.reload() }
-                return true
-            }
-        }
-        restartCursorTimer()
+        scheduleWakeUp()
         Log.info("kiosk mode", fields: ["PORTHOLE_EVENT": "kiosk-start",
                                         "PORTHOLE_SHORTCUTS": settings.shortcuts.map(\.rawValue).joined(separator: ";")])
     }
 
-    private static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    // MARK: Events in, commands out
+
+    @discardableResult
+    private func handle(_ event: KioskEvent) -> [KioskCommand] {
+        let commands = session.handle(event)
+        for command in commands { run(command) }
+        scheduleWakeUp()
+        return commands
+    }
+
+    private func run(_ command: KioskCommand) {
+        switch command {
+        case .passKey: break
+        case .swallowKey(let chord, let why):
+            Log.debug("key refused in kiosk mode: \(chord) (\(why))", fields: ["PORTHOLE_EVENT": "key-refused"])
+        case .showWarning(let seconds):
+            Log.info("idle: warning for \(seconds) s", fields: ["PORTHOLE_EVENT": "idle-warning"])
+            warning.show(secondsLeft: seconds)
+        case .updateWarning(let seconds): warning.update(secondsLeft: seconds)
+        case .hideWarning:
+            Log.info("idle warning cancelled by input", fields: ["PORTHOLE_EVENT": "idle-cancelled"])
+            warning.hide()
+        case .startNewSession(let hideCursorAgain):
+            warning.hide()
+            host?.startNewSession()
+            // The new web view's GdkWindow exists once GTK has realized it.
+            if hideCursorAgain { MainLoop.idle { [weak self] in self?.applyCursor(hidden: true) } }
+        case .hideCursor: applyCursor(hidden: true)
+        case .showCursor: applyCursor(hidden: false)
+        case .reload: host?.reloadPage()
+        case .refuseClose: Log.info("close refused in kiosk mode", fields: ["PORTHOLE_EVENT": "close-refused"])
+        case .refullscreen:
+            guard let window = host?.window else { return }
+            Log.info("back to full screen", fields: ["PORTHOLE_EVENT": "refullscreen"])
+            gtk_window_fullscreen(window.cast())
+        case .noExitPin:
+            Log.info("exit chord pressed, but no exit-pin-hash is set", fields: ["PORTHOLE_EVENT": "exit-refused"])
+        case .openExitDialog:
+            guard let window = host?.window else { return }
+            exitDialog = ExitPinDialog(over: window) { [unowned self] pin in self.handle(.pinEntered(pin, at: self.clock.now)) }
+        case .presentExitDialog: exitDialog?.present()
+        case .checkPin(let pin, let hash): check(pin, against: hash)
+        case .refusePin(let answer):
+            Log.write(.warning, "wrong exit PIN", fields: ["PORTHOLE_EVENT": "exit-pin-wrong"])
+            exitDialog?.refuse(ExitPinGate.message(for: answer))
+        case .sayLockout(let seconds?): exitDialog?.say(ExitPinGate.message(for: .lockedOut(secondsLeft: seconds)))
+        case .sayLockout(nil): exitDialog?.say(tr("You can try again now."))
+        case .closeExitDialog:
+            exitDialog?.close()
+            exitDialog = nil
+        case .exit:
+            Log.write(.message, "kiosk mode left with the exit PIN", fields: ["PORTHOLE_EVENT": "kiosk-exit"])
+            host?.close()  // with the window the application quits
+        }
+    }
+
+    /// One timer, at the session's next wake-up; none while nothing can happen, so an untouched
+    /// kiosk is not woken up at all. A timer already set earlier stays: it fires early at worst,
+    /// and the tick sets the next one.
+    private func scheduleWakeUp() {
+        let now = clock.now
+        guard let due = session.nextWakeUp(after: now) else { return }
+        if let wakeUp, wakeUp.timer.isActive, wakeUp.at <= due { return }
+        wakeUp?.timer.cancel()
+        wakeUp = (clock.after(seconds: max(0, due - now)) { [weak self] in
+            guard let self else { return }
+            self.wakeUp = nil
+            self.handle(.tick(at: self.clock.now, pageLoading: self.host?.isPageLoading ?? false))
+        }, due)
+    }
+
+    // MARK: GTK's events as Core's inputs
+
+    private static func chord(_ key: GdkEventKey) -> KeyChord? {
+        guard let name = gdk_keyval_name(gdk_keyval_to_lower(key.keyval)) else { return nil }
+        var modifiers: KeyChord.Modifiers = []
+        if key.state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
+        if key.state & GDK_MOD1_MASK.rawValue != 0 { modifiers.insert(.alt) }
+        if key.state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
+        if key.state & (GDK_SUPER_MASK.rawValue | GDK_MOD4_MASK.rawValue) != 0 { modifiers.insert(.superKey) }
+        return KeyChord(String(cString: name), modifiers)
+    }
+
+    /// What a GDK event is to the kiosk, or nil when it is not a visitor's input. A touchscreen
+    /// moves the pointer too: only a real pointer's events are `.pointer`.
+    private static func input(_ event: UnsafeMutablePointer<GdkEvent>) -> KioskInput? {
+        switch event.pointee.type {
+        case GDK_TOUCH_BEGIN:
+            return .touch
+        case GDK_MOTION_NOTIFY, GDK_BUTTON_PRESS, GDK_SCROLL:
+            let device = gdk_event_get_source_device(event)
+            return device == nil || gdk_device_get_source(device) != GDK_SOURCE_TOUCHSCREEN ? .pointer : .other
+        case GDK_KEY_PRESS, GDK_TOUCH_UPDATE, GDK_TOUCHPAD_SWIPE, GDK_TOUCHPAD_PINCH:
+            return .other
+        default:
+            return nil
+        }
+    }
 
     // MARK: The window
 
     /// Called before the window is first shown: full screen from the first frame. The default
     /// size is the monitor's, so even without a window manager (a bare X server) it fills it.
     func prepareToShow() {
-        guard let window = browser?.window else { return }
+        guard let window = host?.window else { return }
         if let display = gdk_display_get_default(),
            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) {
             var area = GdkRectangle()
@@ -99,158 +187,38 @@ public final class KioskController {
 
     /// Whether the window refuses to close; each refusal is counted and logged.
     func refusesClose() -> Bool {
-        guard !exiting else { return false }
-        refusedCloses += 1
-        Log.info("close refused in kiosk mode", fields: ["PORTHOLE_EVENT": "close-refused"])
-        return true
-    }
-
-    /// A page leaving its own full screen (WebKit then un-fullscreens the window), a window
-    /// manager's F11: whatever takes the window out of full screen, it goes straight back.
-    private func windowStateChanged(_ event: GdkEventWindowState) {
-        let fullscreen = GDK_WINDOW_STATE_FULLSCREEN.rawValue
-        guard event.changed_mask.rawValue & fullscreen != 0, event.new_window_state.rawValue & fullscreen == 0,
-              !exiting, let window = browser?.window else { return }
-        Log.info("back to full screen", fields: ["PORTHOLE_EVENT": "refullscreen"])
-        gtk_window_fullscreen(window.cast())
+        handle(.closeRequested).contains(.refuseClose)
     }
 
     public var isFullscreen: Bool {
-        guard let window = browser?.window, let gdkWindow = gtk_widget_get_window(window) else { return false }
+        guard let window = host?.window, let gdkWindow = gtk_widget_get_window(window) else { return false }
         return gdk_window_get_state(gdkWindow).rawValue & GDK_WINDOW_STATE_FULLSCREEN.rawValue != 0
     }
 
     /// Keeps the screen on while a page shows (GTK asks the session: GNOME's session manager or
     /// the desktop portal; without either it can do nothing, see "Kiosk mode" in the README).
     private func inhibitIdle() {
-        guard inhibitCookie == 0, let window = browser?.window, let application = gtk_window_get_application(window.cast()) else { return }
+        guard inhibitCookie == 0, let window = host?.window, let application = gtk_window_get_application(window.cast()) else { return }
         // TRANSLATORS: why the screen does not blank, as the desktop may show it.
         inhibitCookie = gtk_application_inhibit(application, window.cast(), GTK_APPLICATION_INHIBIT_IDLE, tr("Showing a kiosk page"))
         Log.debug("screen blanking inhibited: \(inhibitCookie != 0)")
     }
 
     private func uninhibitIdle() {
-        guard inhibitCookie != 0, let window = browser?.window, let application = gtk_window_get_application(window.cast()) else { return }
+        guard inhibitCookie != 0, let window = host?.window, let application = gtk_window_get_application(window.cast()) else { return }
         gtk_application_uninhibit(application, inhibitCookie)
         inhibitCookie = 0
-    }
-
-    // MARK: Keys
-
-    private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        let key = event.pointee.key
-        guard let name = gdk_keyval_name(gdk_keyval_to_lower(key.keyval)) else { return false }
-        let chord = KeyChord(String(cString: name), Self.modifiers(key.state))
-        switch filter.decide(chord) {
-        case .pass:
-            return false
-        case .exitChord:
-            openExitDialog()
-            return true
-        case .swallow(let why):
-            swallowedKeys.append(chord)
-            if swallowedKeys.count > 32 { swallowedKeys.removeFirst() }
-            Log.debug("key refused in kiosk mode: \(chord) (\(why))", fields: ["PORTHOLE_EVENT": "key-refused"])
-            return true
-        }
-    }
-
-    private static func modifiers(_ state: guint) -> KeyChord.Modifiers {
-        var modifiers: KeyChord.Modifiers = []
-        if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
-        if state & GDK_MOD1_MASK.rawValue != 0 { modifiers.insert(.alt) }
-        if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
-        if state & (GDK_SUPER_MASK.rawValue | GDK_MOD4_MASK.rawValue) != 0 { modifiers.insert(.superKey) }
-        return modifiers
-    }
-
-    // MARK: Input and the visitor session
-
-    private func observe(_ event: UnsafeMutablePointer<GdkEvent>) {
-        let type = event.pointee.type
-        switch type {
-        case GDK_KEY_PRESS, GDK_BUTTON_PRESS, GDK_SCROLL, GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE,
-             GDK_TOUCHPAD_SWIPE, GDK_TOUCHPAD_PINCH, GDK_MOTION_NOTIFY:
-            apply(idle.input(at: Self.now()))
-            // A timer already pending fires early at worst and schedules the next one itself.
-            if idleTicker?.isActive != true { scheduleIdleTick() }
-        default:
-            return
-        }
-        if type == GDK_TOUCH_BEGIN, !isCursorHidden { applyCursor(hidden: true) }  // a finger needs no arrow
-        if type == GDK_MOTION_NOTIFY || type == GDK_BUTTON_PRESS || type == GDK_SCROLL {
-            // A touchscreen moves the pointer too; only a real pointer brings the cursor back.
-            let device = gdk_event_get_source_device(event)
-            if device == nil || gdk_device_get_source(device) != GDK_SOURCE_TOUCHSCREEN {
-                showCursor()
-                restartCursorTimer()
-            }
-        }
-    }
-
-    /// One timeout at the moment the idle clock next has something to do; none while the
-    /// session is fresh, so an untouched kiosk is not woken up at all.
-    private func scheduleIdleTick() {
-        idleTicker?.cancel()
-        idleTicker = nil
-        let now = Self.now()
-        guard let due = idle.nextTick(after: now) else { return }
-        idleTicker = MainLoop.after(milliseconds: Countdown.milliseconds(due - now)) { [weak self] in
-            guard let self else { return }
-            self.idleTicker = nil
-            self.apply(self.idle.tick(at: Self.now()))
-            self.scheduleIdleTick()
-        }
-    }
-
-    private func apply(_ action: IdleSession.Action) {
-        switch action {
-        case .none: break
-        case .showWarning(let seconds):
-            Log.info("idle: warning for \(seconds) s", fields: ["PORTHOLE_EVENT": "idle-warning"])
-            warning.show(secondsLeft: seconds)
-        case .updateWarning(let seconds): warning.update(secondsLeft: seconds)
-        case .hideWarning:
-            Log.info("idle warning cancelled by input", fields: ["PORTHOLE_EVENT": "idle-cancelled"])
-            warning.hide()
-        case .startNewSession:
-            warning.hide()
-            closeExitDialog()
-            sessionsStarted += 1
-            browser?.startNewSession()
-            if isCursorHidden { MainLoop.idle { [weak self] in self?.applyCursor(hidden: true) } }
-        }
     }
 
     public var isIdleWarningVisible: Bool { warning.isVisible }
     public var idleWarningText: String { warning.message }
 
-    // MARK: The cursor
-
-    private func restartCursorTimer() {
-        cursorTimer?.cancel()
-        cursorTimer = nil
-        guard settings.hideCursor > 0 else { return }
-        cursorTimer = MainLoop.after(milliseconds: UInt32(min(settings.hideCursor, 86_400)) * 1000) { [weak self] in
-            self?.applyCursor(hidden: true)
-        }
-    }
-
-    private func showCursor() {
-        if isCursorHidden { applyCursor(hidden: false) }
-    }
-
-    /// The blank cursor goes on the window and on the web view's own GdkWindow (WebKit sets the
+    /// The blank cursor goes on the window and on the page's own GdkWindow (WebKit sets the
     /// page's cursors there); showing puts back the default, and WebKit its own on the next move.
     private func applyCursor(hidden: Bool) {
-        guard let browser, let window = browser.window, let gdkWindow = gtk_widget_get_window(window) else { return }
-        isCursorHidden = hidden
+        guard let host, let window = host.window, let gdkWindow = gtk_widget_get_window(window) else { return }
         var targets = [gdkWindow]
-        if let view = browser.webView,
-           let viewWindow = gtk_widget_get_window(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)),
-           viewWindow != gdkWindow {
-            targets.append(viewWindow)
-        }
+        if let pageWindow = host.pageGdkWindow, pageWindow != gdkWindow { targets.append(pageWindow) }
         let blank = hidden ? gdk_cursor_new_for_display(gdk_window_get_display(gdkWindow), GDK_BLANK_CURSOR) : nil
         for target in targets { gdk_window_set_cursor(target, blank) }
         if let blank { g_object_unref(UnsafeMutableRawPointer(blank)) }
@@ -258,93 +226,31 @@ public final class KioskController {
 
     // MARK: Leaving kiosk mode
 
-    private func openExitDialog() {
-        guard gate != nil else {
-            Log.info("exit chord pressed, but no exit-pin-hash is set", fields: ["PORTHOLE_EVENT": "exit-refused"])
-            return
-        }
-        if let exitDialog { exitDialog.present(); return }
-        guard let window = browser?.window else { return }
-        exitDialog = ExitPinDialog(over: window) { [unowned self] pin in self.pinEntered(pin) }
-    }
-
     /// A slow hash (yescrypt, tens of milliseconds) is computed on a worker thread so the kiosk
-    /// keeps drawing; the dialog's entry is insensitive meanwhile, so one PIN is checked at a time.
-    private func pinEntered(_ pin: String?) {
-        guard let pin else { closeExitDialog(); return }
-        guard var gate, !isCheckingPin else { return }
-        if let answer = gate.lockout(at: Self.now()) {
-            self.gate = gate
-            pinChecked(answer)
-            return
-        }
-        self.gate = gate
-        isCheckingPin = true
+    /// keeps drawing; the dialog's entry is insensitive meanwhile, and the session checks one PIN
+    /// at a time.
+    private func check(_ pin: String, against hash: ExitPinHash) {
         exitDialog?.checking()
-        let hash = gate.hash
         DispatchQueue.global(qos: .userInitiated).async {
             let matched = hash.matches(pin: pin)
             MainLoop.post { [weak self] in
-                guard let self, var gate = self.gate else { return }
-                self.isCheckingPin = false
-                let answer = gate.record(matched: matched, at: Self.now())
-                self.gate = gate
-                self.pinChecked(answer)
+                guard let self else { return }
+                self.handle(.pinChecked(matched: matched, at: self.clock.now))
             }
         }
-    }
-
-    private func pinChecked(_ answer: ExitPinGate.Answer) {
-        if answer == .correct {
-            Log.write(.message, "kiosk mode left with the exit PIN", fields: ["PORTHOLE_EVENT": "kiosk-exit"])
-            closeExitDialog()
-            exit()
-        } else {
-            Log.write(.warning, "wrong exit PIN", fields: ["PORTHOLE_EVENT": "exit-pin-wrong"])
-            exitDialog?.refuse(ExitPinGate.message(for: answer))
-            if case .lockedOut = answer { countLockoutDown() }
-        }
-    }
-
-    /// Keeps the "Try again in N seconds" line true until PINs are checked again.
-    private func countLockoutDown() {
-        lockoutTicker?.cancel()
-        lockoutTicker = MainLoop.every(milliseconds: 1000) { [weak self] in
-            guard let self, let dialog = self.exitDialog, let gate = self.gate else { return false }
-            guard let seconds = gate.lockoutSecondsLeft(at: Self.now()) else {
-                dialog.say(tr("You can try again now."))
-                self.lockoutTicker = nil
-                return false
-            }
-            dialog.say(ExitPinGate.message(for: .lockedOut(secondsLeft: seconds)))
-            return true
-        }
-    }
-
-    private func closeExitDialog() {
-        lockoutTicker?.cancel()
-        lockoutTicker = nil
-        exitDialog?.close()
-        exitDialog = nil
     }
 
     /// The exit dialog's PIN entry while it is open (tests type into it).
     public var exitDialogEntry: UnsafeMutablePointer<GtkWidget>? { exitDialog?.entry }
     public var exitDialogMessage: String? { exitDialog?.message }
 
-    /// Closes the window for good: with it the application quits.
-    private func exit() {
-        exiting = true
-        browser?.close()
-    }
-
     // MARK: Teardown
 
     func teardown() {
-        closeExitDialog()
-        idleTicker?.cancel()
-        cursorTimer?.cancel()
-        reloadTimer?.cancel()
+        exitDialog?.close()
+        exitDialog = nil
+        wakeUp?.timer.cancel()
+        wakeUp = nil
         uninhibitIdle()
         connections.disconnectAll()
         inputHook?.remove()
