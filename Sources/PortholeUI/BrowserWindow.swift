@@ -1,6 +1,7 @@
 // The browser window: header bar (Back, Forward, title, Open), the web view, and a bottom bar
-// (progress, refresh/stop); in kiosk mode full screen with a smaller bottom bar. Translates
-// WebView events into PageState and PageState into GTK.
+// (progress, refresh/stop); in kiosk mode full screen with a smaller bottom bar. An adapter:
+// WebView events and the person's actions go into Core's WindowSession, its state and commands
+// come back out as GTK and WebKit calls.
 import CWebKitGtk
 import GLibBridge
 import PortholeCore
@@ -75,9 +76,14 @@ public final class BrowserWindow {
     }
 
     public private(set) var options: BrowserOptions
-    public private(set) var state = PageState()
+    /// What the window shows and decides (title, progress, actions, notice, zoom).
+    public private(set) var session: WindowSession
+    /// The page as the header bar and the bottom bar show it.
+    public var state: PageState { session.page }
     /// The most recent refused navigations (newest last, at most 50), for status and tests.
-    public private(set) var refusals: [(uri: String, reason: String)] = []
+    public var refusals: [WindowRefusal] { session.refusals }
+    /// The session's next `.tick`.
+    private var wakeUp: ScheduledSource?
 
     private let engine: BrowserEngine
     private let windowOwner: ObjectOwner
@@ -102,11 +108,6 @@ public final class BrowserWindow {
     /// Told every WebView event after the window has handled it (the service notifier waits
     /// for the first loaded page).
     public var onEvent: (@MainActor (WebViewEvent) -> Void)?
-    /// Told of each refused navigation a page started (URL, host), for an in-window notice;
-    /// handed to each web view's coordinator.
-    public var onRefusalNotice: (@MainActor (_ url: String, _ host: String?) -> Void)? {
-        didSet { webHost?.coordinator.onRefusalNotice = onRefusalNotice }
-    }
 
     // Widgets, owned by the window's widget tree.
     private let header: UnsafeMutablePointer<GtkWidget>
@@ -116,8 +117,6 @@ public final class BrowserWindow {
     private let openButton: UnsafeMutablePointer<GtkWidget>
     /// Kiosk mode's Sites button in the bottom bar (nil at a desk).
     private var sitesButton: UnsafeMutablePointer<GtkWidget>?
-    /// A site was chosen from a menu: the page takes the focus once the menu has closed.
-    private var focusPageWhenMenuCloses = false
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
     /// Holds the web view, with the refusal notice and the zoom level above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
@@ -135,12 +134,6 @@ public final class BrowserWindow {
     private var contentBox: UnsafeMutablePointer<GtkWidget>?
     private let primaryMenu = PrimaryMenu()
     private let menuButton: UnsafeMutablePointer<GtkWidget>
-    /// The web process crashed and the page reloads by itself: the reloaded page says so once it is back.
-    private var crashNoticePending = false
-    /// The page the menus' current-site mark was last worked out for.
-    private var markedURI: String??
-    /// Ctrl+scroll not yet turned into a zoom step (touchpads scroll in small deltas).
-    private var zoomScroll = 0.0
 
     // What was last put on screen, so render() touches GTK only for changes.
     private var appliedTitle: String?
@@ -158,6 +151,7 @@ public final class BrowserWindow {
         self.engine = engine
         self.options = options
         self.onClose = onClose
+        session = WindowSession(settings: WindowSettings(options))
         let window = application.map { gtk_application_window_new($0)! }
             ?? UnsafeMutableRawPointer(g_object_new_with_properties(gtk_application_window_get_type(), 0, nil, nil)!)
                 .assumingMemoryBound(to: GtkWidget.self)
@@ -194,7 +188,7 @@ public final class BrowserWindow {
         gtk_box_pack_end(box.cast(), makeBottomBar(), 0, 0, 0)
         gtk_container_add(windowOverlay.cast(), box)
         gtk_container_add(window.cast(), windowOverlay)
-        notice = RefusalNoticeBar(in: overlay, connections: connections)
+        notice = RefusalNoticeBar(in: overlay, connections: connections) { [unowned self] in self.send(.noticeDismissed) }
         zoomIndicator = ZoomIndicator(in: overlay)
         if options.kiosk == nil { linkPreview = LinkPreviewLabel(in: overlay) }
         viewChanged()
@@ -229,9 +223,8 @@ public final class BrowserWindow {
     public var headerBar: UnsafeMutablePointer<GtkWidget> { header }
     public var toolbar: UnsafeMutablePointer<GtkWidget> { bottomBar }
     public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
-    /// The refusal notice's text while it shows (nil when hidden), and what it counts.
-    public var refusalNoticeText: String? { notice.isVisible ? notice.text : nil }
-    public var refusalNotice: RefusalNotice? { notice.isVisible ? notice.notice : nil }
+    /// The refusal notice's text while it shows (nil when hidden).
+    public var refusalNoticeText: String? { notice.isVisible ? session.notice?.refusal?.text : nil }
     /// Whatever the notice bar says while it shows (a refusal, a reloaded page), else nil.
     public var noticeText: String? { notice.shownText }
     /// The icon beside the notice while it shows, else nil.
@@ -268,19 +261,10 @@ public final class BrowserWindow {
         webHost.update(makeWebView())
     }
 
-    public func load(url: String) { load(.url(options.httpsOnly ? URLHelpers.upgradingToHTTPS(url) : url)) }
-    public func goHome() { load(url: options.homeURL) }
-
-    public func openSite(_ nameOrAddress: String) {
-        guard let site = options.sites.site(named: nameOrAddress) else {
-            // An action has no answer to send back (`gapplication action` returns before it runs):
-            // the journal says it, with the names that would have worked.
-            Log.warning("open-site: no site is named \"\(nameOrAddress)\" (the sites: \(options.sites.sites.map(\.name).joined(separator: ", ")))",
-                        fields: ["PORTHOLE_EVENT": "open-site-unknown", "PORTHOLE_SITE": nameOrAddress])
-            return
-        }
-        load(url: site.url)
-    }
+    public func load(url: String) { send(.intent(.openURL(url))) }
+    public func goHome() { send(.intent(.home(fromButton: false))) }
+    /// Opens the site named `nameOrAddress` (the application's `open-site` action).
+    public func openSite(_ nameOrAddress: String) { send(.intent(.openSite(nameOrAddress, fromMenu: false))) }
 
     /// Applies new options (a reloaded configuration): the menu, the settings, the policy.
     public func update(options: BrowserOptions) {
@@ -289,10 +273,8 @@ public final class BrowserWindow {
         options.kiosk = self.options.kiosk
         options.keyboard = self.options.keyboard  // made with the window, like kiosk mode
         self.options = options
-        if sitesChanged {
-            rebuildSiteMenu()
-            markedURI = nil
-        }
+        session.settings = WindowSettings(options)
+        if sitesChanged { rebuildSiteMenu() }
         followSwipeDevices()
         engine.pdfViewerStyle.apply(printing: options.rules.printing)
         webHost.update(makeWebView())
@@ -311,10 +293,8 @@ public final class BrowserWindow {
         g_object_unref(UnsafeMutableRawPointer(oldWidget))
         engine.renewSession()
         content = nil
-        state = PageState()
-        notice.dismiss()
+        send(.sessionRenewed)
         webHost = RepresentableHost(makeWebView())
-        webHost.coordinator.onRefusalNotice = onRefusalNotice
         let web = webHost.widget!
         gtk_container_add(overlay.cast(), web)
         gtk_widget_show(web)
@@ -379,14 +359,14 @@ public final class BrowserWindow {
         gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
         Accessibility.setName(openButton, tr("Open"))
         if let popover = gtk_menu_button_get_popover(openButton.cast()) {
-            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.send(.menuClosed) })
         }
         gtk_button_set_image(menuButton.cast(), gtk_image_new_from_icon_name("open-menu-symbolic", GTK_ICON_SIZE_BUTTON))
         gtk_widget_set_tooltip_text(menuButton, tr("Main menu"))
         Accessibility.setName(menuButton, tr("Main menu"))
         gtk_menu_button_set_menu_model(menuButton.cast(), primaryMenu.model.typed())
         if let popover = gtk_menu_button_get_popover(menuButton.cast()) {
-            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.send(.menuClosed) })
         }
         gtk_header_bar_pack_end(header.cast(), menuButton)
         gtk_header_bar_pack_end(header.cast(), openButton)
@@ -445,7 +425,7 @@ public final class BrowserWindow {
             let widget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
             TouchStyle.install()
             gtk_style_context_add_class(gtk_widget_get_style_context(widget), TouchStyle.menuClass)
-            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.send(.menuClosed) })
         }
         gtk_widget_set_no_show_all(button, 1)  // shown by rebuildSiteMenu when there is a choice
         sitesButton = button
@@ -467,30 +447,28 @@ public final class BrowserWindow {
     private func buildActions(_ window: UnsafeMutablePointer<GtkWidget>) {
         let map = UnsafeMutableRawPointer(window)
         let plain: [(String, @MainActor () -> Void)] = [
-            ("back", { [unowned self] in self.webHost.coordinator.goBack(); self.focusPage() }),
-            ("forward", { [unowned self] in self.webHost.coordinator.goForward(); self.focusPage() }),
-            ("reload", { [unowned self] in self.reload() }),
-            ("stop", { [unowned self] in self.webHost.coordinator.stop() }),
-            ("home", { [unowned self] in self.goHome(); self.focusPage() }),
+            ("back", { [unowned self] in self.send(.intent(.back)) }),
+            ("forward", { [unowned self] in self.send(.intent(.forward)) }),
+            ("reload", { [unowned self] in self.send(.intent(.reload)) }),
+            ("stop", { [unowned self] in self.send(.intent(.stop)) }),
+            ("home", { [unowned self] in self.send(.intent(.home(fromButton: true))) }),
             ("close", { [unowned self] in self.close() }),
         ]
         let desk: [(String, @MainActor () -> Void)] = [
-            ("zoom-in", { [unowned self] in self.setZoom(ZoomLevels.larger(than: self.zoomLevel)) }),
-            ("zoom-out", { [unowned self] in self.setZoom(ZoomLevels.smaller(than: self.zoomLevel)) }),
-            ("zoom-reset", { [unowned self] in self.setZoom(self.options.settings.zoom) }),
-            ("find", { [unowned self] in self.findBar.open() }),
-            ("find-next", { [unowned self] in self.findBar.next() }),
-            ("find-previous", { [unowned self] in self.findBar.previous() }),
-            ("print", { [unowned self] in self.print() }),
+            ("zoom-in", { [unowned self] in self.send(.intent(.zoomIn(current: self.zoomLevel))) }),
+            ("zoom-out", { [unowned self] in self.send(.intent(.zoomOut(current: self.zoomLevel))) }),
+            ("zoom-reset", { [unowned self] in self.send(.intent(.zoomReset)) }),
+            ("find", { [unowned self] in self.send(.intent(.find)) }),
+            ("find-next", { [unowned self] in self.send(.intent(.findNext)) }),
+            ("find-previous", { [unowned self] in self.send(.intent(.findPrevious)) }),
+            ("print", { [unowned self] in self.send(.intent(.print)) }),
             ("shortcuts", { [unowned self] in if let window = self.window { ShortcutsWindow.present(over: window) } }),
             ("about", { [unowned self] in if let window = self.window { AboutWindow.present(over: window) } }),
         ]
         for (name, handler) in plain + desk { actions[name] = SimpleAction(name: name, in: map, handler) }
         // Its state is the current site's name: the Open and Sites menus mark that one.
         actions["open-site"] = SimpleAction(name: "open-site", stringParameterIn: map, state: "") { [unowned self] site in
-            self.openSite(site)
-            self.focusPageWhenMenuCloses = true
-            self.focusPage()
+            self.send(.intent(.openSite(site, fromMenu: true)))
         }
     }
 
@@ -503,7 +481,8 @@ public final class BrowserWindow {
     /// The link preview's line while it shows (desk), else nil.
     public var linkPreviewText: String? { linkPreview?.text }
 
-    public func setZoom(_ level: Double) {
+    /// Sets the page's zoom and shows the level over the page.
+    private func applyZoom(_ level: Double) {
         guard let webView else { return }
         webkit_web_view_set_zoom_level(webView, level)
         zoomIndicator.show(level)
@@ -521,9 +500,9 @@ public final class BrowserWindow {
     public var findEntry: UnsafeMutablePointer<GtkWidget> { findBar.searchEntry }
     public var primaryMenuButton: UnsafeMutablePointer<GtkWidget> { menuButton }
 
-    /// Prints the page with GTK's print dialog, where the rules allow printing.
+    /// Prints the page with GTK's print dialog (the session asks only where the rules allow it).
     private func print() {
-        guard options.rules.printing, let webView, let window else { return }
+        guard let webView, let window else { return }
         let operation = webkit_print_operation_new(webView)
         webkit_print_operation_run_dialog(operation, window.cast())
         g_object_unref(UnsafeMutableRawPointer(operation))
@@ -533,7 +512,6 @@ public final class BrowserWindow {
     private func viewChanged() {
         viewConnections.disconnectAll()
         madeFindBar?.attach(webView)
-        zoomScroll = 0
         if let webView {
             // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
             // with ephemeral data (and nothing is ever saved to disk).
@@ -560,24 +538,14 @@ public final class BrowserWindow {
     }
 
     private func zoomByScrolling(_ scroll: GdkEventScroll) {
+        let delta: Double
         switch scroll.direction {
-        case GDK_SCROLL_UP: zoomScroll -= 1
-        case GDK_SCROLL_DOWN: zoomScroll += 1
-        case GDK_SCROLL_SMOOTH: zoomScroll += scroll.delta_y
+        case GDK_SCROLL_UP: delta = -1
+        case GDK_SCROLL_DOWN: delta = 1
+        case GDK_SCROLL_SMOOTH: delta = scroll.delta_y
         default: return
         }
-        if zoomScroll <= -1 {
-            setZoom(ZoomLevels.larger(than: zoomLevel))
-            zoomScroll = 0
-        } else if zoomScroll >= 1 {
-            setZoom(ZoomLevels.smaller(than: zoomLevel))
-            zoomScroll = 0
-        }
-    }
-
-    /// Reload retries a failed load from its URL rather than re-showing the error page.
-    private func reload() {
-        webHost.coordinator.reload()
+        send(.intent(.zoomScrolled(delta: delta, current: zoomLevel)))
     }
 
     /// The button the site menu hangs from: the header bar's Open at a desk, the bottom bar's
@@ -592,7 +560,7 @@ public final class BrowserWindow {
         if options.sites.sites.count >= SiteSearch.searchableFrom {
             if siteSearchMenu == nil {
                 let search = SiteSearchMenu(button: button, touch: options.kiosk != nil)
-                connections.connect(search.popoverObject, "closed", .plain { [unowned self] in self.menuClosed() })
+                connections.connect(search.popoverObject, "closed", .plain { [unowned self] in self.send(.menuClosed) })
                 siteSearchMenu = search
             }
             siteSearchMenu?.show(options.sites.sites)
@@ -606,7 +574,7 @@ public final class BrowserWindow {
             gtk_menu_button_set_menu_model(button.cast(), siteMenu.typed())
             if let popover = gtk_menu_button_get_popover(button.cast()) {
                 if options.kiosk != nil { gtk_style_context_add_class(gtk_widget_get_style_context(UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))), TouchStyle.menuClass) }
-                connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.menuClosed() })
+                connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.send(.menuClosed) })
             }
         }
         for site in options.sites.sites {
@@ -623,62 +591,58 @@ public final class BrowserWindow {
         if let web = webHost?.widget { gtk_widget_grab_focus(web) }
     }
 
-    private func menuClosed() {
-        guard focusPageWhenMenuCloses else { return }
-        focusPageWhenMenuCloses = false
-        // The popover hands the focus back to its button as it closes; take it after that.
-        MainLoop.idle { [weak self] in self?.focusPage() }
-    }
 
     // MARK: Events → state → screen
 
     private func handle(_ event: WebViewEvent) {
-        switch event {
-        case .loadStarted:
-            state.failed = false
-            notice.pageChanged()
-        case .loadFailed: state.failed = true
-        case .navigationBlocked(let uri, let reason, let shown):
-            if shown {
-                state.failed = false
-                notice.pageChanged()  // the Blocked page explains it
-            } else {
-                notice.refused(uri, from: state.uri)
-            }
-            refusals.append((uri, reason))
-            if refusals.count > 50 { refusals.removeFirst() }
-        case .progress(let value): state.progress = value
-        case .title(let title): state.title = title
-        case .uri(let uri): state.uri = uri
-        case .loading(let loading): state.isLoading = loading
-        case .loadCommitted(let uri):
-            state.uri = uri
-            if crashNoticePending {
-                crashNoticePending = false
-                notice.inform(tr("This page stopped working and was reloaded. Anything typed into it was lost."),
-                              icon: "computer-fail-symbolic")
-            }
-        case .webProcessTerminated:
-            // The first crash reloads at once, at a desk and in a kiosk alike: the reloaded page
-            // says so, or the visitor's typing would be gone without a word.
-            crashNoticePending = options.rules.reloadsAfterCrash
-        case .refused("file-chooser"):
-            // A file upload the rules refuse (kiosk mode): say so rather than do nothing.
-            notice.inform(tr("Files cannot be chosen on this computer."), icon: RefusalNoticeBar.refusalIcon)
-        case .history, .loadRedirected, .loadFinished, .permissionAnswered, .refused, .webProcessHung, .visitorSessionStarted: break
-        }
+        if let windowEvent = WindowEvent(event, at: Self.now()) { send(windowEvent) }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.
-        if state.uri != markedURI {
-            markedURI = state.uri
-            actions["open-site"]?.stringState = options.sites.current(for: state.uri)?.name ?? ""
-        }
-        state.canGoBack = webHost?.coordinator.canGoBack ?? false
-        state.canGoForward = webHost?.coordinator.canGoForward ?? false
-        updateActions()
+        send(.history(canGoBack: webHost?.coordinator.canGoBack ?? false, canGoForward: webHost?.coordinator.canGoForward ?? false))
         scheduleRender()
         onEvent?(event)
     }
+
+    /// One event into the session; its commands out to GTK and WebKit.
+    func send(_ event: WindowEvent) {
+        session.handle(event).forEach(perform)
+        updateActions()
+    }
+
+    private func perform(_ command: WindowCommand) {
+        switch command {
+        case .goBack: webHost.coordinator.goBack()
+        case .goForward: webHost.coordinator.goForward()
+        // Reload retries a failed load from its URL rather than re-showing the error page.
+        case .reload: webHost.coordinator.reload()
+        case .stop: webHost.coordinator.stop()
+        case .load(let url): load(.url(url))
+        case .focusPage: focusPage()
+        // The popover hands the focus back to its button as it closes; take it after that.
+        case .focusPageSoon: MainLoop.idle { [weak self] in self?.focusPage() }
+        case .setZoom(let level): applyZoom(level)
+        case .openFind: findBar.open()
+        case .findNext: findBar.next()
+        case .findPrevious: findBar.previous()
+        case .print: print()
+        case .showNotice(let shown): notice.show(shown)
+        case .hideNotice: notice.hide()
+        case .markSite(let name): actions["open-site"]?.stringState = name
+        case .wake(let time):
+            wakeUp?.cancel()
+            wakeUp = time.map { time in
+                MainLoop.after(milliseconds: Countdown.milliseconds(max(0, time - Self.now()))) { [weak self] in
+                    self?.wakeUp = nil
+                    self?.send(.tick(Self.now()))
+                }
+            }
+        case .log(let entry):
+            let level: Log.Level = entry.level == .warning ? .warning : entry.level == .message ? .message : .info
+            Log.write(level, entry.text, fieldList: entry.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        }
+    }
+
+    private static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 
     /// Whether the chrome shows the current state (no render is waiting for the next frame).
     public var isRendered: Bool { pendingRender == nil }
@@ -728,19 +692,20 @@ public final class BrowserWindow {
     /// What the keyboard and the buttons can do follows the state at once (only drawing waits
     /// for the frame).
     private func updateActions() {
-        actions["back"]?.isEnabled = state.canGoBack
-        actions["forward"]?.isEnabled = state.canGoForward
-        actions["stop"]?.isEnabled = state.isLoading
+        actions["back"]?.isEnabled = session.canGoBack
+        actions["forward"]?.isEnabled = session.canGoForward
+        actions["stop"]?.isEnabled = session.canStop
     }
 
     private func windowDestroyed() {
         pendingRender?.cancel()
         pendingRender = nil
+        wakeUp?.cancel()
+        wakeUp = nil
         kiosk?.teardown()
         kiosk = nil
         detachTouchInput()
         stopFollowingSwipeDevices()
-        notice.release()
         zoomIndicator.release()
         madeFindBar?.release()
         primaryMenu.release()
@@ -753,6 +718,38 @@ public final class BrowserWindow {
         siteMenu.release()
         windowOwner.release()
         onClose(self)
+    }
+}
+
+extension WindowSettings {
+    /// What the window session needs from the window's options.
+    init(_ options: BrowserOptions) {
+        self.init(sites: options.sites, homeURL: options.homeURL)
+        httpsOnly = options.httpsOnly
+        reloadsAfterCrash = options.rules.reloadsAfterCrash
+        printing = options.rules.printing
+        zoom = options.settings.zoom
+    }
+}
+
+extension WindowEvent {
+    /// The window's event for a view event at `now`, or nil when the window has nothing to do with it.
+    init?(_ event: WebViewEvent, at now: Double) {
+        switch event {
+        case .loadStarted: self = .loadStarted
+        case .loadCommitted(let uri): self = .loadCommitted(uri: uri, at: now)
+        case .loadFailed: self = .loadFailed
+        case .navigationBlocked(let uri, let reason, let shown): self = .navigationBlocked(uri: uri, reason: reason, shown: shown, at: now)
+        case .progress(let value): self = .progress(value)
+        case .title(let title): self = .title(title)
+        case .uri(let uri): self = .uri(uri)
+        case .loading(let loading): self = .loading(loading)
+        case .history(let back, let forward): self = .history(canGoBack: back, canGoForward: forward)
+        case .historyEmpty(let direction): self = .historyEmpty(direction)
+        case .webProcessTerminated: self = .webProcessTerminated
+        case .refused(let what): self = .refused(what, at: now)
+        case .loadFinished, .permissionAnswered, .webProcessHung, .visitorSessionStarted: return nil
+        }
     }
 }
 

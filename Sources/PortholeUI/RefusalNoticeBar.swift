@@ -1,23 +1,20 @@
 // The in-window notice that a page's navigation was refused (or that a crashed page was reloaded):
 // a small bar sliding down over the top of the page, in the window's GtkOverlay. Core's
-// RefusalNoticeState decides when a refusal notice shows and goes.
+// WindowSession decides what it says and when it shows and goes.
 import CWebKitGtk
 import GLibBridge
 import PortholeCore
 
-/// Shows and hides itself as RefusalNoticeState answers; never takes the keyboard focus (the
-/// person keeps typing or scrolling the page while it shows). The overlay owns the widgets.
+/// Shows and hides as the window says; never takes the keyboard focus (the person keeps typing
+/// or scrolling the page while it shows). The overlay owns the widgets.
 @MainActor
 final class RefusalNoticeBar {
     private let revealer: UnsafeMutablePointer<GtkWidget>
     private let label: UnsafeMutablePointer<GtkWidget>
     private let icon: UnsafeMutablePointer<GtkWidget>
-    private var state = RefusalNoticeState()
-    private var timer: ScheduledSource?
-    /// A one-off message (not a refusal) is showing; the next page takes it away.
-    private var informing = false
 
-    init(in overlay: UnsafeMutablePointer<GtkWidget>, connections: SignalConnections) {
+    /// `dismissed`: the close button was clicked.
+    init(in overlay: UnsafeMutablePointer<GtkWidget>, connections: SignalConnections, dismissed: @escaping @MainActor () -> Void) {
         revealer = gtk_revealer_new()
         gtk_revealer_set_transition_type(revealer.cast(), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
         gtk_widget_set_halign(revealer, GTK_ALIGN_CENTER)
@@ -26,7 +23,7 @@ final class RefusalNoticeBar {
         let frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         // GTK's own style for in-app notifications: a floating card at the top of the content.
         gtk_style_context_add_class(gtk_widget_get_style_context(frame), "app-notification")
-        icon = gtk_image_new_from_icon_name(Self.refusalIcon, GTK_ICON_SIZE_BUTTON)
+        icon = gtk_image_new_from_icon_name(WindowNotice.refusalIcon, GTK_ICON_SIZE_BUTTON)
         label = gtk_label_new("")
         gtk_label_set_line_wrap(label.cast(), 1)
         gtk_label_set_max_width_chars(label.cast(), 60)
@@ -47,27 +44,13 @@ final class RefusalNoticeBar {
         gtk_revealer_set_reveal_child(revealer.cast(), 0)
         gtk_widget_hide(revealer)
         gtk_widget_set_no_show_all(revealer, 1)  // the window's show_all must not show it
-        connections.connect(UnsafeMutableRawPointer(close), "clicked", .plain { [weak self] in self?.dismiss() })
+        connections.connect(UnsafeMutableRawPointer(close), "clicked", .plain { dismissed() })
     }
 
-    /// What the refusal notice says while it shows, else nil.
-    var text: String? { state.shown?.text }
-    /// Whatever the bar says while it shows, else nil.
+    /// What the bar says while it shows, else nil.
     var shownText: String? { isVisible ? gtk_label_get_text(label.cast()).map { String(cString: $0) } : nil }
-    var notice: RefusalNotice? { state.shown }
     var isVisible: Bool { gtk_widget_get_visible(revealer) != 0 }
 
-    func refused(_ uri: String, from page: String?) {
-        apply(state.refused(uri, from: page, at: Self.now()))
-    }
-
-    func pageChanged() {
-        if informing { dismiss() }
-        apply(state.pageChanged())
-    }
-
-    /// The refusal notice's icon; `inform` says other things with an icon of their own.
-    static let refusalIcon = "action-unavailable-symbolic"
     /// The icon the bar shows now.
     var iconName: String? {
         var name: UnsafePointer<gchar>?
@@ -75,63 +58,15 @@ final class RefusalNoticeBar {
         return name.map { String(cString: $0) }
     }
 
-    /// Shows `message` beside `iconName` for as long as a refusal notice would stay.
-    func inform(_ message: String, icon iconName: String) {
-        dismiss()
-        informing = true
-        gtk_image_set_from_icon_name(icon.cast(), iconName, GTK_ICON_SIZE_BUTTON)
-        gtk_label_set_text(label.cast(), message)
+    func show(_ notice: WindowNotice) {
+        gtk_image_set_from_icon_name(icon.cast(), notice.icon, GTK_ICON_SIZE_BUTTON)
+        gtk_label_set_text(label.cast(), notice.text)
         gtk_widget_show(revealer)
         gtk_revealer_set_reveal_child(revealer.cast(), 1)
-        timer = MainLoop.after(milliseconds: Countdown.milliseconds(state.visibleFor)) { [weak self] in
-            self?.timer = nil
-            self?.dismiss()
-        }
     }
 
-    func dismiss() {
-        informing = false
-        timer?.cancel()
-        timer = nil
-        state = RefusalNoticeState(visibleFor: state.visibleFor, burstGap: state.burstGap)
-        hide()
-    }
-
-    func release() {
-        timer?.cancel()
-        timer = nil
-    }
-
-    private static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
-
-    private func apply(_ action: RefusalNoticeState.Action) {
-        switch action {
-        case .none: return
-        case .show(let notice), .update(let notice):
-            gtk_image_set_from_icon_name(icon.cast(), Self.refusalIcon, GTK_ICON_SIZE_BUTTON)
-            gtk_label_set_text(label.cast(), notice.text)
-            gtk_widget_show(revealer)
-            gtk_revealer_set_reveal_child(revealer.cast(), 1)
-        case .hide:
-            hide()
-        }
-        scheduleTick()
-    }
-
-    private func hide() {
+    func hide() {
         gtk_revealer_set_reveal_child(revealer.cast(), 0)
         gtk_widget_hide(revealer)
-    }
-
-    private func scheduleTick() {
-        timer?.cancel()
-        timer = nil
-        guard let due = state.nextTick else { return }
-        let delay = max(0, due - Self.now())
-        timer = MainLoop.after(milliseconds: Countdown.milliseconds(delay)) { [weak self] in
-            guard let self else { return }
-            self.timer = nil
-            self.apply(self.state.tick(at: Self.now()))
-        }
     }
 }

@@ -39,7 +39,6 @@ public struct WebViewSettings: Equatable, Sendable {
 /// What the view tells its owner, as plain Swift values.
 public enum WebViewEvent: Equatable, Sendable {
     case loadStarted
-    case loadRedirected
     case loadCommitted(uri: String)
     case loadFinished
     /// A load failed and the view now shows the error page (cancellations are not reported).
@@ -51,6 +50,8 @@ public enum WebViewEvent: Equatable, Sendable {
     case uri(String?)
     case loading(Bool)
     case history(canGoBack: Bool, canGoForward: Bool)
+    /// Back or Forward found no page there (a Blocked page's Back with nothing before it).
+    case historyEmpty(HistoryDirection)
     case webProcessTerminated
     /// The page stopped responding; its web process is ended (`webProcessTerminated` follows).
     case webProcessHung

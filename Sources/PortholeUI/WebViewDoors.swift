@@ -223,7 +223,6 @@ extension WebViewEvent {
     init(_ notice: PageNotice) {
         switch notice {
         case .loadStarted: self = .loadStarted
-        case .loadRedirected: self = .loadRedirected
         case .loadCommitted(let uri): self = .loadCommitted(uri: uri)
         case .loadFinished: self = .loadFinished
         case .loadFailed(let uri, let message): self = .loadFailed(uri: uri, message: message)

@@ -101,7 +101,6 @@ public enum PageEvent: Sendable, Equatable {
 /// What the window hears about the page (the adapter turns these into WebViewEvents).
 public enum PageNotice: Sendable, Equatable {
     case loadStarted
-    case loadRedirected
     case loadCommitted(uri: String)
     case loadFinished
     case loadFailed(uri: String, message: String)
@@ -154,7 +153,5 @@ public enum PageCommand: Sendable, Equatable {
     /// Keep decision `id` unanswered and ask the visitor whether to send a form again (reloading
     /// the result of a POST); the answer comes back as `.resubmitAnswered`.
     case askBeforeResubmitting(id: Int)
-    /// A page-initiated navigation was refused: the window may tell the visitor (issue 10).
-    case notifyRefusal(url: String, host: String?)
     case log(PageLog)
 }
