@@ -104,9 +104,7 @@ public final class WebViewCoordinator {
         case .askPage(let id): ask(view, id)
         case .acceptCertificate(let host): acceptCertificate(for: host)
         case .notice(let notice): parent.onEvent(WebViewEvent(notice))
-        case .log(let entry):
-            let level: Log.Level = entry.level == .warning ? .warning : entry.level == .message ? .message : .info
-            Log.write(level, entry.text, fieldList: entry.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        case .log(let entry): Log.write(entry)
         }
     }
 
