@@ -103,7 +103,7 @@ public final class WebViewCoordinator {
         case .terminateWebProcess: webkit_web_view_terminate_web_process(view)
         case .askPage(let id): ask(view, id)
         case .acceptCertificate(let host): acceptCertificate(for: host)
-        case .notice(let notice): parent.onEvent(WebViewEvent(notice))
+        case .notice(let notice): parent.onEvent(notice)
         case .log(let entry): Log.write(entry)
         }
     }

@@ -38,9 +38,9 @@ public final class BrowserWindow {
     var pinchGuard: PinchGuard?
     /// The devices `swipe-navigation=auto` follows; nil until it is asked for.
     var swipeDevices: (any InputDeviceSource)?
-    /// Told every WebView event after the window has handled it (the service notifier waits
+    /// Told every page notice after the window has handled it (the service notifier waits
     /// for the first loaded page).
-    public var onEvent: (@MainActor (WebViewEvent) -> Void)?
+    public var onEvent: (@MainActor (PageNotice) -> Void)?
 
     // Widgets, owned by the window's widget tree.
     let header: UnsafeMutablePointer<GtkWidget>
@@ -180,7 +180,7 @@ public final class BrowserWindow {
         if let web = webHost?.widget { gtk_widget_grab_focus(web) }
     }
 
-    func handle(_ event: WebViewEvent) {
+    func handle(_ event: PageNotice) {
         if let windowEvent = WindowEvent(event, at: Self.now()) { send(windowEvent) }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.
