@@ -1,5 +1,4 @@
-// What a window needs to know from the configuration, and how it comes from a loaded configuration.
-import CWebKitGtk
+// What a window needs to know from the configuration, and how it comes from a loaded one.
 import GLibBridge
 import PortholeCore
 
