@@ -5,7 +5,7 @@ import GLibBridge
 import PortholeCore
 
 extension WebViewCoordinator {
-    static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    static func now() -> Double { WakeUp.now() }
 
     func history(_ direction: HistoryDirection) {
         guard let item = historyItem(direction) else { return }

@@ -30,7 +30,7 @@ public final class WebViewCoordinator {
     var acceptedCertificates: [(host: String, certificate: ObjectOwner)] = []
     /// What an external drag over the view carries, learnt while dragging, used on the drop.
     var droppedText: String?
-    private var wakeUp: ScheduledSource?
+    private let wakeUp = WakeUp()
     private let monitorConnections = SignalConnections()
     private static var views = 0
 
@@ -93,13 +93,7 @@ public final class WebViewCoordinator {
         case .show(let page, let uri): show(page, at: uri, in: view)
         case .updateCountdown(let text): runPortholeScript(PortholePage.countdownScript(text))
         case .wake(let time):
-            wakeUp?.cancel()
-            wakeUp = time.map { time in
-                MainLoop.after(milliseconds: Countdown.milliseconds(max(0, time - Self.now()))) { [weak self] in
-                    self?.wakeUp = nil
-                    self?.send(.tick(Self.now()))
-                }
-            }
+            wakeUp.set(time) { [weak self] now in self?.send(.tick(now)) }
         case .terminateWebProcess: webkit_web_view_terminate_web_process(view)
         case .askPage(let id): ask(view, id)
         case .acceptCertificate(let host): acceptCertificate(for: host)
@@ -150,8 +144,7 @@ public final class WebViewCoordinator {
     }
 
     func detach() {
-        wakeUp?.cancel()
-        wakeUp = nil
+        wakeUp.cancel()
         monitorConnections.disconnectAll()
         acceptedCertificates.forEach { $0.certificate.release() }
         acceptedCertificates.removeAll()

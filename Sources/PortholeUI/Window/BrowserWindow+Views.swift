@@ -78,8 +78,7 @@ extension BrowserWindow {
     func windowDestroyed() {
         pendingRender?.cancel()
         pendingRender = nil
-        wakeUp?.cancel()
-        wakeUp = nil
+        wakeUp.cancel()
         kiosk?.teardown()
         kiosk = nil
         detachTouchInput()

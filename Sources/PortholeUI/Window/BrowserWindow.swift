@@ -16,7 +16,7 @@ public final class BrowserWindow {
     /// The most recent refused navigations (newest last, at most 50), for status and tests.
     public var refusals: [WindowRefusal] { session.refusals }
     /// The session's next `.tick`.
-    var wakeUp: ScheduledSource?
+    let wakeUp = WakeUp()
 
     let engine: BrowserEngine
     let windowOwner: ObjectOwner
@@ -181,7 +181,7 @@ public final class BrowserWindow {
     }
 
     func handle(_ event: PageNotice) {
-        if let windowEvent = WindowEvent(event, at: Self.now()) { send(windowEvent) }
+        if let windowEvent = WindowEvent(event, at: WakeUp.now()) { send(windowEvent) }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.
         send(.history(canGoBack: webHost?.coordinator.canGoBack ?? false, canGoForward: webHost?.coordinator.canGoForward ?? false))
@@ -215,16 +215,9 @@ public final class BrowserWindow {
         case .hideNotice: notice.hide()
         case .markSite(let name): actions["open-site"]?.stringState = name
         case .wake(let time):
-            wakeUp?.cancel()
-            wakeUp = time.map { time in
-                MainLoop.after(milliseconds: Countdown.milliseconds(max(0, time - Self.now()))) { [weak self] in
-                    self?.wakeUp = nil
-                    self?.send(.tick(Self.now()))
-                }
-            }
+            wakeUp.set(time) { [weak self] now in self?.send(.tick(now)) }
         case .log(let entry): Log.write(entry)
         }
     }
 
-    static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
