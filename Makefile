@@ -20,7 +20,7 @@ KIOSK_TEST_PACKAGES := cage xwayland dbus-user-session python3
 
 # `make deb` also needs these (not everyone's deps): dpkg-shlibdeps, strip, lintian.
 DEB_BUILD_PACKAGES := dpkg-dev binutils lintian
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/PortholeCore/AboutPorthole.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/PortholeCore/Window/AboutPorthole.swift)
 
 # Translations: po/LANG.po for each language in po/LINGUAS, compiled into .build/locale, where
 # the development build and the tests find them (Localization.localeDirectory()).

@@ -19,8 +19,8 @@ private func response(_ id: Int, _ uri: String, main: Bool, canShow: Bool = true
     .responseAsked(id: id, ResponseFacts(uri: uri, isMainFrame: main, canShow: canShow), currentURI: good)
 }
 
-private func refusedByPage(_ id: Int, _ uri: String, reason: String = evilReason, host: String? = "evil.example") -> [PageCommand] {
-    [.ignore(id), .notice(.navigationBlocked(uri: uri, reason: reason, shown: false)), .notifyRefusal(url: uri, host: host)]
+private func refusedByPage(_ id: Int, _ uri: String, reason: String = evilReason) -> [PageCommand] {
+    [.ignore(id), .notice(.navigationBlocked(uri: uri, reason: reason, shown: false))]
 }
 
 private func blockedPage(_ uri: String, reason: String = evilReason, page n: Int = 1) -> [PageCommand] {
@@ -134,7 +134,7 @@ private let rows: [Row] = [
     Row(name: "a typed data: URL is refused by the policy", events: [], then: .loadRequested(.url(data)),
         expect: blockedPage(data, reason: policy.decide(url: data).reason)),
     Row(name: "a data: frame of a blocked page is refused", events: [], then: asked(1, data, from: evil),
-        expect: refusedByPage(1, data, reason: policy.decide(PolicyRequest(url: data, kind: .subframe, sourceURL: evil)).reason, host: nil)),
+        expect: refusedByPage(1, data, reason: policy.decide(PolicyRequest(url: data, kind: .subframe, sourceURL: evil)).reason)),
 
     // Redirects: WebKit reports 301, 302, 303, 307 and 308 alike (is_redirect); each is decided.
     Row(name: "301 to a blocked host is refused", events: loaded + [.loadRequested(.url(page)), asked(1, page, from: nil)],
@@ -162,9 +162,9 @@ private let rows: [Row] = [
     Row(name: "308 to a blocked host is refused", events: loaded, then: asked(1, evil, .linkClicked, redirect: true), expect: refusedByPage(1, evil)),
     Row(name: "301 within the approved site is allowed", events: loaded, then: asked(1, page, redirect: true), expect: [.use(1)]),
     Row(name: "302 to data: is refused outright", events: loaded, then: asked(1, data, redirect: true),
-        expect: refusedByPage(1, data, reason: "blocked: redirects to data: URLs are refused", host: nil)),
+        expect: refusedByPage(1, data, reason: "blocked: redirects to data: URLs are refused")),
     Row(name: "307 to file: is refused", events: loaded, then: asked(1, "file:///etc/passwd", redirect: true),
-        expect: refusedByPage(1, "file:///etc/passwd", reason: policy.decide(url: "file:///etc/passwd").reason, host: nil)),
+        expect: refusedByPage(1, "file:///etc/passwd", reason: policy.decide(url: "file:///etc/passwd").reason)),
     Row(name: "a redirect matching the typed URL is not taken for the typed load", events: [.loadRequested(.url(page))],
         then: asked(1, page, redirect: true), expect: [.use(1)]),
     Row(name: "a refused redirect of the main frame is explained with the Blocked page",

@@ -38,7 +38,7 @@ private let subresourcePaths = ["/style.css", "/font.woff", "/image.png", "/scri
 private final class Fixture {
     let server = TestServer()
     let window: BrowserWindow
-    private(set) var events: [WebViewEvent] = []
+    private(set) var events: [PageNotice] = []
 
     init(subresources: SubresourcePolicy = .allow, routes: [String: TestResponse] = [:], renewSession: Bool = false) {
         server.route = { request in

@@ -55,7 +55,7 @@ extension TestApp {
 /// Records the events a window reports through `onEvent`.
 @MainActor
 public final class EventLog {
-    public private(set) var events: [WebViewEvent] = []
+    public private(set) var events: [PageNotice] = []
 
     public init(_ window: BrowserWindow) {
         window.onEvent = { [weak self] event in self?.events.append(event) }

@@ -98,18 +98,36 @@ public enum PageEvent: Sendable, Equatable {
     case resubmitAnswered(id: Int, resend: Bool)
 }
 
-/// What the window hears about the page (the adapter turns these into WebViewEvents).
+/// What the window (and through it the status record) hears about the page: the one vocabulary
+/// from the web view up. The page session sends the load's and the policy's notices; the view's
+/// adapter adds what WebKit's properties and doors tell.
 public enum PageNotice: Sendable, Equatable {
+    /// A load of the visitor's (not one of Porthole's own pages) started.
     case loadStarted
-    case loadRedirected
     case loadCommitted(uri: String)
     case loadFinished
+    /// A load failed and the view now shows the error page (cancellations are not reported).
     case loadFailed(uri: String, message: String)
+    /// A navigation was refused; `shown` tells whether the Blocked page replaced the view's page.
     case navigationBlocked(uri: String, reason: String, shown: Bool)
     case webProcessTerminated
     /// The page stopped responding and its web process is being ended (then `webProcessTerminated`).
     case webProcessHung
+    /// The rules refused what a page or a visitor asked for: `context-menu`, `print`, `file-chooser`.
     case refused(String)
+    /// WebKit's `estimated-load-progress`, `title`, `uri` and `is-loading` properties.
+    case progress(Double)
+    case title(String?)
+    case uri(String?)
+    case loading(Bool)
+    /// What the back-forward list allows now.
+    case history(canGoBack: Bool, canGoForward: Bool)
+    /// Back or Forward found no page there (a Blocked page's Back with nothing before it).
+    case historyEmpty(HistoryDirection)
+    /// A permission request was answered (`camera+microphone`, `geolocation`, …).
+    case permissionAnswered(String, granted: Bool)
+    /// The window started a kiosk's next visitor session (a fresh context and view).
+    case visitorSessionStarted
 }
 
 public struct PageLog: Sendable, Equatable {
@@ -154,7 +172,5 @@ public enum PageCommand: Sendable, Equatable {
     /// Keep decision `id` unanswered and ask the visitor whether to send a form again (reloading
     /// the result of a POST); the answer comes back as `.resubmitAnswered`.
     case askBeforeResubmitting(id: Int)
-    /// A page-initiated navigation was refused: the window may tell the visitor (issue 10).
-    case notifyRefusal(url: String, host: String?)
     case log(PageLog)
 }

@@ -292,12 +292,11 @@ public struct PageSession: Sendable {
             + [.notice(.navigationBlocked(uri: uri, reason: decision.reason, shown: true))]
     }
 
-    /// A refused navigation a page started: the page stays; the visitor may be told.
+    /// A refused navigation a page started: the page stays; the window tells the visitor.
     private mutating func refuse(_ uri: String, decision: PolicyDecision, frame: String) -> [PageCommand] {
         remember(uri, decision: decision, mainFrame: false)
         return [.log(Self.refusalLog(uri, reason: decision.reason, frame: frame)),
-                .notice(.navigationBlocked(uri: uri, reason: decision.reason, shown: false)),
-                .notifyRefusal(url: uri, host: URLHelpers.host(of: uri))]
+                .notice(.navigationBlocked(uri: uri, reason: decision.reason, shown: false))]
     }
 
     private mutating func remember(_ uri: String, decision: PolicyDecision, mainFrame: Bool, download: Bool = false) {
@@ -358,7 +357,7 @@ public struct PageSession: Sendable {
             startTold = true
             return [.notice(.loadStarted)]
         case .redirected:
-            return own ? [] : [.notice(.loadRedirected)]
+            return []
         case .committed:
             committedURI = uri
             guard !own else { return [] }

@@ -15,8 +15,6 @@ public final class WebViewCoordinator {
     var appliedSettings: WebViewSettings?
     /// Whether WebKit's own fetchers the second layer cannot see are off (see `applyContainment`).
     var appliedContainment: Bool?
-    /// Told of each refused navigation a page started (URL, host), for an in-window notice.
-    public var onRefusalNotice: (@MainActor (_ url: String, _ host: String?) -> Void)?
 
     private var session: PageSession
     /// The HTML or bytes of the last content request, loaded on the session's `.loadContent`.
@@ -32,7 +30,7 @@ public final class WebViewCoordinator {
     var acceptedCertificates: [(host: String, certificate: ObjectOwner)] = []
     /// What an external drag over the view carries, learnt while dragging, used on the drop.
     var droppedText: String?
-    private var wakeUp: ScheduledSource?
+    private let wakeUp = WakeUp()
     private let monitorConnections = SignalConnections()
     private static var views = 0
 
@@ -90,26 +88,17 @@ public final class WebViewCoordinator {
         case .load(let uri): webkit_web_view_load_uri(view, uri)
         case .loadContent: loadPendingContent(view)
         case .reload: webkit_web_view_reload(view)
-        case .goBack, .goForward: goToHistoryItem(command == .goBack ? .back : .forward, orHome: command == .goBack)
+        case .goBack, .goForward: goToHistoryItem(command == .goBack ? .back : .forward)
         case .stop: webkit_web_view_stop_loading(view)
         case .show(let page, let uri): show(page, at: uri, in: view)
         case .updateCountdown(let text): runPortholeScript(PortholePage.countdownScript(text))
         case .wake(let time):
-            wakeUp?.cancel()
-            wakeUp = time.map { time in
-                MainLoop.after(milliseconds: Countdown.milliseconds(max(0, time - Self.now()))) { [weak self] in
-                    self?.wakeUp = nil
-                    self?.send(.tick(Self.now()))
-                }
-            }
+            wakeUp.set(time) { [weak self] now in self?.send(.tick(now)) }
         case .terminateWebProcess: webkit_web_view_terminate_web_process(view)
         case .askPage(let id): ask(view, id)
         case .acceptCertificate(let host): acceptCertificate(for: host)
-        case .notice(let notice): parent.onEvent(WebViewEvent(notice))
-        case .notifyRefusal(let url, let host): onRefusalNotice?(url, host)
-        case .log(let entry):
-            let level: Log.Level = entry.level == .warning ? .warning : entry.level == .message ? .message : .info
-            Log.write(level, entry.text, fieldList: entry.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        case .notice(let notice): parent.onEvent(notice)
+        case .log(let entry): Log.write(entry)
         }
     }
 
@@ -155,8 +144,7 @@ public final class WebViewCoordinator {
     }
 
     func detach() {
-        wakeUp?.cancel()
-        wakeUp = nil
+        wakeUp.cancel()
         monitorConnections.disconnectAll()
         acceptedCertificates.forEach { $0.certificate.release() }
         acceptedCertificates.removeAll()

@@ -219,22 +219,6 @@ extension WebViewCoordinator {
     }
 }
 
-extension WebViewEvent {
-    init(_ notice: PageNotice) {
-        switch notice {
-        case .loadStarted: self = .loadStarted
-        case .loadRedirected: self = .loadRedirected
-        case .loadCommitted(let uri): self = .loadCommitted(uri: uri)
-        case .loadFinished: self = .loadFinished
-        case .loadFailed(let uri, let message): self = .loadFailed(uri: uri, message: message)
-        case .navigationBlocked(let uri, let reason, let shown): self = .navigationBlocked(uri: uri, reason: reason, shown: shown)
-        case .webProcessTerminated: self = .webProcessTerminated
-        case .webProcessHung: self = .webProcessHung
-        case .refused(let what): self = .refused(what)
-        }
-    }
-}
-
 /// What the network process's answer comes back to: the coordinator (weakly: a view dismantled
 /// meanwhile is not told) and the host whose certificate was accepted.
 @MainActor

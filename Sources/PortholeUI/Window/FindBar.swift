@@ -80,7 +80,6 @@ final class FindBar {
 
     var isOpen: Bool { gtk_search_bar_get_search_mode(bar.cast()) != 0 }
     var text: String { gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? "" }
-    var countText: String { gtk_label_get_text(countLabel.cast()).map { String(cString: $0) } ?? "" }
     var searchEntry: UnsafeMutablePointer<GtkWidget> { entry }
 
     /// Follows the window's current web view.

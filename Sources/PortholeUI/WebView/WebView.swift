@@ -36,32 +36,6 @@ public struct WebViewSettings: Equatable, Sendable {
     }
 }
 
-/// What the view tells its owner, as plain Swift values.
-public enum WebViewEvent: Equatable, Sendable {
-    case loadStarted
-    case loadRedirected
-    case loadCommitted(uri: String)
-    case loadFinished
-    /// A load failed and the view now shows the error page (cancellations are not reported).
-    case loadFailed(uri: String, message: String)
-    /// A navigation was refused; `shown` tells whether the Blocked page replaced the view's page.
-    case navigationBlocked(uri: String, reason: String, shown: Bool)
-    case progress(Double)
-    case title(String?)
-    case uri(String?)
-    case loading(Bool)
-    case history(canGoBack: Bool, canGoForward: Bool)
-    case webProcessTerminated
-    /// The page stopped responding; its web process is ended (`webProcessTerminated` follows).
-    case webProcessHung
-    /// The window started a kiosk's next visitor session (a fresh context and view).
-    case visitorSessionStarted
-    /// A permission request was answered (`camera+microphone`, `geolocation`, …).
-    case permissionAnswered(String, granted: Bool)
-    /// The rules refused what a page or a visitor asked for: `context-menu`, `print`, `file-chooser`.
-    case refused(String)
-}
-
 public struct WebView: WidgetRepresentable {
     public var engine: BrowserEngine
     public var content: WebContent?
@@ -70,14 +44,15 @@ public struct WebView: WidgetRepresentable {
     public var homeURL: String?
     /// What pages may do: read when WebKit asks (context menu, print, permission, certificate …).
     public var rules: BrowsingRules
-    public var onEvent: @MainActor (WebViewEvent) -> Void
+    /// Told what the page and the view do, in Core's words.
+    public var onEvent: @MainActor (PageNotice) -> Void
     /// The site policy: asked for every navigation, frame, new window, redirect hop and response,
     /// Porthole's own loads included.
     public var decide: @Sendable (PolicyRequest) -> PolicyDecision
 
     public init(engine: BrowserEngine, content: WebContent?, settings: WebViewSettings = WebViewSettings(), homeURL: String?,
                 rules: BrowsingRules = BrowsingRules(),
-                onEvent: @escaping @MainActor (WebViewEvent) -> Void,
+                onEvent: @escaping @MainActor (PageNotice) -> Void,
                 decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
         self.engine = engine
         self.content = content

@@ -55,3 +55,14 @@ extension BrowserOptions {
         pinchZoom = browser.pinchZoom ?? !configuration.kiosk.enabled
     }
 }
+
+extension WindowSettings {
+    /// What the window session needs from the window's options.
+    init(_ options: BrowserOptions) {
+        self.init(sites: options.sites, homeURL: options.homeURL)
+        httpsOnly = options.httpsOnly
+        reloadsAfterCrash = options.rules.reloadsAfterCrash
+        printing = options.rules.printing
+        zoom = options.settings.zoom
+    }
+}

@@ -1,10 +1,9 @@
-// The view's events that `porthole status` counts, in Core's terms.
-import PortholeCore
+// The page notices that `porthole status` counts, in the status record's terms.
 
 extension StatusEvent {
-    /// The status event for a view event, or nil when the status does not count it.
-    public init?(_ event: WebViewEvent) {
-        switch event {
+    /// The status event for a page notice, or nil when the status does not count it.
+    public init?(_ notice: PageNotice) {
+        switch notice {
         case .loadStarted: self = .loadStarted
         case .loadCommitted(let uri): self = .committed(uri: uri)
         case .title(let title): self = .title(title)
@@ -13,7 +12,7 @@ extension StatusEvent {
         case .webProcessTerminated: self = .crashRecovered
         case .webProcessHung: self = .hangEnded
         case .visitorSessionStarted: self = .visitorSessionStarted
-        default: return nil
+        case .loadFinished, .refused, .progress, .uri, .loading, .history, .historyEmpty, .permissionAnswered: return nil
         }
     }
 }

@@ -5,7 +5,7 @@ import GLibBridge
 import PortholeCore
 
 extension WebViewCoordinator {
-    static func now() -> Double { GLibClock.monotonicNow }
+    static func now() -> Double { WakeUp.now() }
 
     func history(_ direction: HistoryDirection) {
         guard let item = historyItem(direction) else { return }
@@ -32,13 +32,13 @@ extension WebViewCoordinator {
         return settings
     }
 
-    /// Goes to the history item Back or Forward leads to; with none there, Home when `orHome`
-    /// (a Blocked page's Back when nothing came before it).
-    func goToHistoryItem(_ direction: HistoryDirection, orHome: Bool) {
+    /// Goes to the history item Back or Forward leads to; with none there, tells the window
+    /// (whose session decides what a Back with nothing before it does).
+    func goToHistoryItem(_ direction: HistoryDirection) {
         if let view, let item = historyItem(direction) {
             webkit_web_view_go_to_back_forward_list_item(view, item)
-        } else if orHome, let home = parent.homeURL {
-            send(.loadRequested(.url(home)))
+        } else {
+            parent.onEvent(.historyEmpty(direction))
         }
     }
 

@@ -1,0 +1,132 @@
+// The window's chrome: the desk's header bar, the bottom bar, and the kiosk's finger-sized buttons in it.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+@MainActor
+extension BrowserWindow {
+    func buildChrome(_ window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_window_set_default_size(window.cast(), 1024, 700)
+        gtk_window_set_icon_name(window.cast(), "dev.porthole.Porthole")
+        gtk_header_bar_set_show_close_button(header.cast(), 1)
+        gtk_header_bar_set_has_subtitle(header.cast(), 1)
+        gtk_window_set_titlebar(window.cast(), header)
+
+        let navigation = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_style_context_add_class(gtk_widget_get_style_context(navigation), "linked")
+        let back = iconButton("go-previous-symbolic", name: tr("Back"), tooltip: tr("Back (Alt+Left)"), action: "win.back")
+        let forward = iconButton("go-next-symbolic", name: tr("Forward"), tooltip: tr("Forward (Alt+Right)"), action: "win.forward")
+        gtk_container_add(navigation.cast(), back)
+        gtk_container_add(navigation.cast(), forward)
+        gtk_header_bar_pack_start(header.cast(), navigation)
+
+        let openContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        gtk_container_add(openContent.cast(), gtk_label_new(trc("header bar button", "Open")))
+        gtk_container_add(openContent.cast(), gtk_image_new_from_icon_name("pan-down-symbolic", GTK_ICON_SIZE_BUTTON))
+        if let old = gtk_bin_get_child(openButton.cast()) { gtk_container_remove(openButton.cast(), old) }
+        gtk_container_add(openButton.cast(), openContent)
+        gtk_widget_set_tooltip_text(openButton, tr("Open an approved site"))
+        gtk_menu_button_set_menu_model(openButton.cast(), siteMenu.typed())
+        Accessibility.setName(openButton, tr("Open"))
+        if let popover = gtk_menu_button_get_popover(openButton.cast()) {
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.send(.menuClosed) })
+        }
+        gtk_button_set_image(menuButton.cast(), gtk_image_new_from_icon_name("open-menu-symbolic", GTK_ICON_SIZE_BUTTON))
+        gtk_widget_set_tooltip_text(menuButton, tr("Main menu"))
+        Accessibility.setName(menuButton, tr("Main menu"))
+        gtk_menu_button_set_menu_model(menuButton.cast(), primaryMenu.model.typed())
+        if let popover = gtk_menu_button_get_popover(menuButton.cast()) {
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.send(.menuClosed) })
+        }
+        gtk_header_bar_pack_end(header.cast(), menuButton)
+        gtk_header_bar_pack_end(header.cast(), openButton)
+        if options.kiosk != nil {
+            // Kiosk mode: no title bar at all, so nothing to close, move or un-fullscreen.
+            gtk_widget_set_no_show_all(header, 1)
+            gtk_window_set_decorated(window.cast(), 0)
+        }
+    }
+
+    func makeBottomBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = bottomBar
+        if let kiosk = options.kiosk {
+            // The header bar is gone: Back, Home and the site chooser move down here, sized for fingers.
+            for button in [iconButton("go-previous-symbolic", name: tr("Back"), action: "win.back", size: GTK_ICON_SIZE_LARGE_TOOLBAR),
+                           iconButton("go-home-symbolic", name: tr("Home"), action: "win.home", size: GTK_ICON_SIZE_LARGE_TOOLBAR),
+                           makeKioskSitesButton()] {
+                gtk_widget_set_size_request(button, Self.touchSize, Self.touchSize)
+                gtk_action_bar_pack_start(bar.cast(), button)
+            }
+            if !kiosk.toolbar { gtk_widget_set_no_show_all(bar, 1) }
+        }
+        // Only while a page loads (render shows it), across the bar's free width: an empty trough
+        // at rest looks like a dead slider.
+        gtk_widget_set_hexpand(progressBar, 1)
+        gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
+        gtk_widget_set_no_show_all(progressBar, 1)
+        gtk_action_bar_pack_start(bar.cast(), progressBar)
+        gtk_button_set_image(refreshButton.cast(), refreshIcon)
+        gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
+        gtk_widget_set_tooltip_text(refreshButton, tr("Reload (F5)"))
+        Accessibility.setName(refreshButton, tr("Reload"))
+        gtk_action_bar_pack_end(bar.cast(), refreshButton)
+        return bar
+    }
+
+    /// The smallest side of a control meant for a finger, in pixels (GNOME's touch target).
+    static let touchSize: Int32 = 48
+
+    /// The kiosk's site chooser: the Open menu's sites, for a window without a header bar.
+    /// Shown as `[Kiosk] site-menu=` says (rebuildSiteMenu keeps it in step with the sites).
+    func makeKioskSitesButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_menu_button_new()!
+        let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_container_add(content.cast(), gtk_image_new_from_icon_name("view-list-symbolic", GTK_ICON_SIZE_LARGE_TOOLBAR))
+        gtk_container_add(content.cast(), gtk_label_new(tr("Sites")))
+        if let old = gtk_bin_get_child(button.cast()) { gtk_container_remove(button.cast(), old) }
+        gtk_container_add(button.cast(), content)
+        gtk_widget_show_all(content)  // the button itself is shown by rebuildSiteMenu
+        gtk_widget_set_tooltip_text(button, tr("Choose a site"))
+        Accessibility.setName(button, tr("Sites"))
+        gtk_widget_set_focus_on_click(button, 0)
+        gtk_menu_button_set_direction(button.cast(), GTK_ARROW_UP)
+        gtk_menu_button_set_menu_model(button.cast(), siteMenu.typed())
+        if let popover = gtk_menu_button_get_popover(button.cast()) {
+            let widget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))
+            TouchStyle.install()
+            gtk_style_context_add_class(gtk_widget_get_style_context(widget), TouchStyle.menuClass)
+            connections.connect(UnsafeMutableRawPointer(popover), "closed", .plain { [unowned self] in self.send(.menuClosed) })
+        }
+        gtk_widget_set_no_show_all(button, 1)  // shown by rebuildSiteMenu when there is a choice
+        sitesButton = button
+        return button
+    }
+
+    /// A button showing only an icon: `name` is what screen readers say, `tooltip` adds the shortcut.
+    private func iconButton(_ icon: String, name: String, tooltip: String? = nil, action: String,
+                            size: GtkIconSize = GTK_ICON_SIZE_BUTTON) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_from_icon_name(icon, size)!
+        gtk_widget_set_tooltip_text(button, tooltip ?? name)
+        Accessibility.setName(button, name)
+        // A click leaves the keyboard focus where it was (on the page), so keys keep scrolling it.
+        gtk_widget_set_focus_on_click(button, 0)
+        gtk_actionable_set_action_name(OpaquePointer(button), action)
+        return button
+    }
+}
+
+/// Finger-sized menu items for the kiosk's menus. A provider on one widget does not reach its
+/// children in GTK 3, so this one is on the screen, matching only menus with its class.
+@MainActor
+enum TouchStyle {
+    static let menuClass = "porthole-touch-menu"
+    private static var provider: ObjectOwner?
+
+    static func install() {
+        guard provider == nil, let screen = gdk_screen_get_default() else { return }
+        let css = ObjectOwner(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()))
+        gtk_css_provider_load_from_data(css.typed(), "popover.\(menuClass) modelbutton { min-height: 44px; padding: 4px 20px; font-size: 1.2em; }", -1, nil)
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        provider = css  // for the life of the process, as the screen keeps it
+    }
+}

@@ -1,0 +1,45 @@
+// What the window shows, read back from GTK: for tests and accessibility checks, not for decisions.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+@MainActor
+extension BrowserWindow {
+    public var headerTitle: String? { gtk_header_bar_get_title(header.cast()).map { String(cString: $0) } }
+    public var headerSubtitle: String? { gtk_header_bar_get_subtitle(header.cast()).map { String(cString: $0) } }
+    /// The progress bar's fraction: the load's progress while loading, 0 (empty) when done.
+    public var progressFraction: Double { gtk_progress_bar_get_fraction(progressBar.cast()) }
+    /// The progress bar itself (shown only while a page loads).
+    public var progressWidget: UnsafeMutablePointer<GtkWidget> { progressBar }
+    public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
+    /// Kiosk mode's Sites button (nil at a desk; hidden when `[Kiosk] site-menu=` says so).
+    public var kioskSitesButton: UnsafeMutablePointer<GtkWidget>? { sitesButton }
+    public var headerBar: UnsafeMutablePointer<GtkWidget> { header }
+    public var toolbar: UnsafeMutablePointer<GtkWidget> { bottomBar }
+    public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
+    /// The refusal notice's text while it shows (nil when hidden).
+    public var refusalNoticeText: String? { notice.isVisible ? session.notice?.refusal?.text : nil }
+    /// Whatever the notice bar says while it shows (a refusal, a reloaded page), else nil.
+    public var noticeText: String? { notice.shownText }
+    /// The icon beside the notice while it shows, else nil.
+    public var noticeIconName: String? { notice.isVisible ? notice.iconName : nil }
+    /// The action the refresh button triggers now: `win.reload`, or `win.stop` while loading.
+    public var refreshButtonAction: String? {
+        gtk_actionable_get_action_name(OpaquePointer(refreshButton)).map { String(cString: $0) }
+    }
+    /// The zoom level shown over the page while it changes, else nil.
+    public var zoomIndicatorText: String? { zoomIndicator.text }
+    /// The link preview's line while it shows (desk), else nil.
+    public var linkPreviewText: String? { linkPreview?.text }
+    /// The sign-in dialog's user and password entries while it is open (tests fill them in).
+    public var signInEntries: (user: UnsafeMutablePointer<GtkWidget>, password: UnsafeMutablePointer<GtkWidget>)? {
+        SignInDialog.current.map { ($0.userEntry, $0.passwordEntry) }
+    }
+    /// The find bar's state, for tests and the window's own checks.
+    public var isFindBarOpen: Bool { madeFindBar?.isOpen ?? false }
+    public var findMatchCount: Int? { madeFindBar?.matchCount }
+    public var findEntry: UnsafeMutablePointer<GtkWidget> { findBar.searchEntry }
+    public var primaryMenuButton: UnsafeMutablePointer<GtkWidget> { menuButton }
+    /// Whether the chrome shows the current state (no render is waiting for the next frame).
+    public var isRendered: Bool { pendingRender == nil }
+}

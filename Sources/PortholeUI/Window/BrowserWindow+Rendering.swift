@@ -1,0 +1,57 @@
+// The session's state on screen: header, progress, the refresh/stop button and the actions, diffed, once a frame.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+@MainActor
+extension BrowserWindow {
+    /// Renders at the next frame GTK draws: a load tells its progress, title, address, history
+    /// and loading state in separate messages, and each change to the header or the bar costs a
+    /// layout and a paint of the window. Made once per frame (what can be seen), a fast navigation
+    /// costs one of each instead of one per message (issue 14: a third less CPU in the UI process
+    /// over a 1,000-link chain). Before the window is shown, at once.
+    func scheduleRender() {
+        guard pendingRender == nil else { return }
+        guard let window, gtk_widget_get_mapped(window) != 0 else { return render() }
+        pendingRender = FrameTick(window) { [weak self] in
+            self?.pendingRender = nil
+            self?.render()
+        }
+    }
+
+    func render() {
+        guard window != nil else { return }
+        let title = state.headerTitle
+        if title != appliedTitle {
+            appliedTitle = title
+            gtk_header_bar_set_title(header.cast(), title)
+        }
+        let subtitle = state.headerSubtitle
+        if appliedSubtitle == nil || subtitle != appliedSubtitle! {
+            appliedSubtitle = .some(subtitle)
+            gtk_header_bar_set_subtitle(header.cast(), subtitle)
+        }
+        let progress = state.visibleProgress
+        if appliedProgress == nil || progress != appliedProgress! {
+            appliedProgress = .some(progress)
+            gtk_progress_bar_set_fraction(progressBar.cast(), progress ?? 0)
+            gtk_widget_set_visible(progressBar, state.showsProgress ? 1 : 0)
+        }
+        if state.isLoading != appliedLoading {
+            appliedLoading = state.isLoading
+            gtk_image_set_from_icon_name(refreshIcon.cast(), state.isLoading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
+            gtk_actionable_set_action_name(OpaquePointer(refreshButton), state.isLoading ? "win.stop" : "win.reload")
+            gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? tr("Stop (Escape)") : tr("Reload (F5)"))
+            Accessibility.setName(refreshButton, state.isLoading ? tr("Stop") : tr("Reload"))
+        }
+        updateActions()
+    }
+
+    /// What the keyboard and the buttons can do follows the state at once (only drawing waits
+    /// for the frame).
+    func updateActions() {
+        actions["back"]?.isEnabled = session.canGoBack
+        actions["forward"]?.isEnabled = session.canGoForward
+        actions["stop"]?.isEnabled = session.canStop
+    }
+}

@@ -1,0 +1,113 @@
+// What changes over the window's life: new options (a reloaded configuration), a new web view for each visitor.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+@MainActor
+extension BrowserWindow {
+    /// Applies new options (a reloaded configuration): the menu, the settings, the policy.
+    public func update(options: BrowserOptions) {
+        let sitesChanged = options.sites != self.options.sites
+        var options = options
+        options.kiosk = self.options.kiosk
+        options.keyboard = self.options.keyboard  // made with the window, like kiosk mode
+        self.options = options
+        session.settings = WindowSettings(options)
+        if sitesChanged { rebuildSiteMenu() }
+        followSwipeDevices()
+        engine.pdfViewerStyle.apply(printing: options.rules.printing)
+        webHost.update(makeWebView())
+        applyPinchZoom()
+    }
+
+    /// Starts a new visitor session: a fresh web context (no cookies, storage, cache or
+    /// certificate exceptions) and a new web view (no back/forward history), at the home page.
+    public func startNewSession() {
+        guard window != nil, let old = webHost, let oldWidget = old.widget else { return }
+        // Before the old view goes: WebKit's clipboard owner is told it lost the selections
+        // while what it refers to still exists, and the find bar lets go of its find controller.
+        forgetSelections()
+        madeFindBar?.detach()
+        g_object_ref(UnsafeMutableRawPointer(oldWidget))
+        old.dismantle()
+        gtk_container_remove(overlay.cast(), oldWidget)
+        g_object_unref(UnsafeMutableRawPointer(oldWidget))
+        engine.renewSession()
+        content = nil
+        send(.sessionRenewed)
+        webHost = RepresentableHost(makeWebView())
+        let web = webHost.widget!
+        gtk_container_add(overlay.cast(), web)
+        gtk_widget_show(web)
+        gtk_widget_grab_focus(web)
+        attachTouchInput(newSession: true)
+        viewChanged()
+        onEvent?(.visitorSessionStarted)
+        goHome()
+    }
+
+    /// What the visitor copied (CLIPBOARD) or selected (PRIMARY) goes with them: a password, an
+    /// address. Porthole takes both selections with nothing in them, then lets them go.
+    private func forgetSelections() {
+        guard let window else { return }
+        for name in ["CLIPBOARD", "PRIMARY"] {
+            guard let clipboard = gtk_clipboard_get_for_display(gtk_widget_get_display(window), gdk_atom_intern_static_string(name)) else { continue }
+            gtk_clipboard_set_text(clipboard, "", 0)
+            gtk_clipboard_clear(clipboard)
+        }
+    }
+
+    /// Re-applies the options to the web view (diffed: only what changed reaches WebKit).
+    func refreshWebView() { webHost?.update(makeWebView()) }
+
+    func makeWebView() -> WebView {
+        WebView(engine: engine, content: content, settings: settingsWithSwipes(), homeURL: options.homeURL, rules: options.rules,
+                onEvent: { [weak self] event in self?.handle(event) },
+                decide: options.decide)
+    }
+
+    /// A new web view (at start and for each visitor session): the find bar and Ctrl+scroll follow it.
+    func viewChanged() {
+        viewConnections.disconnectAll()
+        madeFindBar?.attach(webView)
+        if let webView {
+            // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
+            // with ephemeral data (and nothing is ever saved to disk).
+            viewConnections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
+                guard let request, let window = self.window else { return false }
+                return SignInDialog.handle(request.assumingMemoryBound(to: WebKitAuthenticationRequest.self), over: window,
+                                           remembers: self.options.kiosk == nil && webkit_website_data_manager_is_ephemeral(self.engine.dataManager) == 0)
+            })
+        }
+        if let webView, let linkPreview {
+            linkPreview.show(nil)
+            linkPreview.watch(webView, connections: viewConnections) { [unowned self] url in
+                self.options.decide(PolicyRequest(url: url, kind: .mainFrame)).isAllowed
+            }
+        }
+        connectZoomScroll()
+    }
+
+    /// The window is gone: everything it holds is let go, in the order GTK needs.
+    func windowDestroyed() {
+        pendingRender?.cancel()
+        pendingRender = nil
+        wakeUp.cancel()
+        kiosk?.teardown()
+        kiosk = nil
+        detachTouchInput()
+        stopFollowingSwipeDevices()
+        zoomIndicator.release()
+        madeFindBar?.release()
+        primaryMenu.release()
+        connections.disconnectAll()
+        viewConnections.disconnectAll()
+        webHost?.dismantle()
+        actions.values.forEach { $0.release() }
+        actions.removeAll()
+        siteSearchMenu?.release()
+        siteMenu.release()
+        windowOwner.release()
+        onClose(self)
+    }
+}
