@@ -116,6 +116,9 @@ final class DialogHeadingTests: XCTestCase {
         UI.press(UInt32(GDK_KEY_F5), in: window)
         checkHeading(tr("Send the form again?"), shot: "dialog-resubmit-\(tr("Cancel"))")
         ResubmitQuestion.current?.respond(false)
+        // The refused reload ends before the window closes: the next dialog's window starts
+        // from a context with no load of this one still winding down.
+        XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/result")), "the refused reload ends on the result page")
     }
 
     @MainActor private static func signInDialog() {
@@ -124,7 +127,12 @@ final class DialogHeadingTests: XCTestCase {
         server.route = { _ in .unauthorized(realm: "Staff area") }
         let window = TestApp.window(on: server, sites: [("Staff", "/staff")])
         defer { TestApp.close(window) }
-        XCTAssertTrue(UI.wait { window.signInEntries != nil }, "the sign-in dialog opens")
+        // In two steps, each saying what it saw: the page is asked for, then WebKit asks.
+        XCTAssertTrue(UI.wait(30) { server.count(path: "/staff") >= 1 },
+                      "the window asks for its page: \(window.coordinator.uri ?? "nil"), loading \(window.coordinator.isLoading)")
+        XCTAssertTrue(UI.wait(30) { window.signInEntries != nil },
+                      "the sign-in dialog opens: \(server.count(path: "/staff")) requests, \(window.coordinator.uri ?? "nil"), "
+                      + "loading \(window.coordinator.isLoading), header \(window.headerTitle ?? "nil"), \(UI.toplevels().count) toplevels")
         checkHeading(tr("Sign in"), shot: "dialog-sign-in-\(tr("Cancel"))")
         if let dialog = OnScreen.dialogHeading()?.dialog { gtk_dialog_response(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue) }
     }
