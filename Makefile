@@ -141,6 +141,12 @@ DATADIR = $(DESTDIR)$(PREFIX)/share
 # shown where the toolchain keeps the static runtime.
 WEB_EXTENSION_DIR_INSTALLED = $(DESTDIR)$(PREFIX)/lib/porthole/web-extensions
 SWIFT_STATIC_LIB_DIR = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib/swift_static/linux
+# Both products with the same flags: SwiftPM rebuilds every module the two share whenever the
+# flags change, so flags that differ between the two builds rebuilt everything at each
+# `make install` (a second install took as long as the first). With one set, a second install
+# (and `make bench` or `make soak` after one) builds nothing.
+INSTALL_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) \
+	-Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
 INSTALLED_FILES = $(BINDIR)/porthole \
 	$(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so \
 	$(DATADIR)/porthole/porthole.conf \
@@ -159,9 +165,8 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/porthole.mo)
 
 install: locale
-	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
-	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
-	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
+	$(INSTALL_BUILD) --product porthole
+	$(INSTALL_BUILD) --product PortholeWebExtension
 	install -Dm755 -s $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
 	install -Dm644 -s $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
@@ -234,9 +239,8 @@ fuzz: deps locale
 # Porthole is measured as `make install` builds it (release, Swift runtime linked in statically).
 bench: deps
 	$(SWIFT) build -c release --product policy-bench
-	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
-	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
-	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
+	$(INSTALL_BUILD) --product porthole
+	$(INSTALL_BUILD) --product PortholeWebExtension
 	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions
 	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
 	mkdir -p .build/bench
@@ -257,9 +261,8 @@ bench-peers:
 # 2 when the UI process is not flat. Not part of `make test`; bench/README.md says what it measures.
 SOAK_RESETS ?= 1000
 soak: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product porthole --scratch-path $(INSTALL_SCRATCH)
-	$(SWIFT) build -c release --static-swift-stdlib --product PortholeWebExtension --scratch-path $(INSTALL_SCRATCH) \
-	  -Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
+	$(INSTALL_BUILD) --product porthole
+	$(INSTALL_BUILD) --product PortholeWebExtension
 	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions .build/bench
 	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
 	python3 bench/soak-resets.py --porthole $(INSTALL_SCRATCH)/release/porthole --resets $(SOAK_RESETS) \

@@ -140,7 +140,11 @@ final class MainLoopTests: XCTestCase {
                 MainLoop.idle { _ = sentinel; runs += 1 }
             }
             XCTAssertTrue(MainLoop.iterate(timeout: 5) { runs == 1 })
-            MainLoop.iterate(timeout: 0.2) { false }
+            // An idle added now runs in a later iteration, after the first idle would have run
+            // again had it repeated (same priority, dispatched in the order they were added).
+            var later = false
+            MainLoop.idle { later = true }
+            XCTAssertTrue(MainLoop.iterate(timeout: 5) { later })
             XCTAssertEqual(runs, 1)
             XCTAssertTrue(freed)
         }
@@ -158,7 +162,10 @@ final class MainLoopTests: XCTestCase {
                 XCTAssertFalse(source.isActive)
             }
             XCTAssertTrue(freed, "cancelling frees the closure")
-            MainLoop.iterate(timeout: 0.3) { false }
+            // A later timeout fires after the cancelled one's time: by then it would have run.
+            var later = false
+            MainLoop.after(milliseconds: 60) { later = true }
+            XCTAssertTrue(MainLoop.iterate(timeout: 5) { later })
             XCTAssertFalse(ran)
         }
     }

@@ -528,12 +528,11 @@ final class CommandLineTests: XCTestCase {
 
     func testMakeInstallGivesAWorkingBrowserAndUninstallRemovesIt() throws {
         try MainActor.assumeIsolated {
-            let destdir = TemporaryDirectory()
-            defer { destdir.remove() }
-            let install = try Subprocess.run("/usr/bin/make", ["-C", BuildProducts.packageRoot, "install", "DESTDIR=\(destdir.path)", "PREFIX=/usr"],
-                                             timeout: 900)
+            // The tree `make install` gave, shared with LocalizationUITests (one release build).
+            let install = try InstalledTree.shared()
             XCTAssertEqual(install.status, 0, install.stderr)
-            let share = destdir.path + "/usr/share"
+            let destdir = install.destdir
+            let share = destdir + "/usr/share"
             let files = ["/usr/bin/porthole", "/usr/share/porthole/porthole.conf", "/usr/share/porthole/porthole.conf.example",
                          "/usr/share/applications/dev.porthole.Porthole.desktop", "/usr/share/metainfo/dev.porthole.Porthole.metainfo.xml",
                          "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1", "/usr/share/man/man5/porthole.conf.5",
@@ -541,16 +540,17 @@ final class CommandLineTests: XCTestCase {
                          "/usr/lib/systemd/system/porthole-cage.service", "/usr/sbin/porthole-kiosk-setup",
                          "/usr/share/man/man8/porthole-kiosk-setup.8", "/usr/share/doc/porthole/admin-guide.md",
                          "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"]
+                + ["de", "es", "fr", "ru", "zh_CN", "zh_TW"].map { "/usr/share/locale/\($0)/LC_MESSAGES/porthole.mo" }
             for file in files {
-                XCTAssertTrue(FileManager.default.fileExists(atPath: destdir.path + file), "\(file) is installed")
+                XCTAssertTrue(FileManager.default.fileExists(atPath: destdir + file), "\(file) is installed")
             }
             let validate = try Subprocess.run("/usr/bin/appstreamcli", ["validate", "--no-net", share + "/metainfo/dev.porthole.Porthole.metainfo.xml"])
             XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
-            let unit = (try? String(contentsOfFile: destdir.path + "/usr/lib/systemd/user/porthole-kiosk.service", encoding: .utf8)) ?? ""
+            let unit = (try? String(contentsOfFile: destdir + "/usr/lib/systemd/user/porthole-kiosk.service", encoding: .utf8)) ?? ""
             XCTAssertTrue(unit.contains("ExecStart=/usr/bin/porthole --kiosk"), "the unit runs the installed binary: \(unit)")
             // The recipe names the installed files, never make install's default /usr/local.
             for file in ["/usr/lib/systemd/system/porthole-cage.service", "/usr/sbin/porthole-kiosk-setup"] {
-                let text = (try? String(contentsOfFile: destdir.path + file, encoding: .utf8)) ?? ""
+                let text = (try? String(contentsOfFile: destdir + file, encoding: .utf8)) ?? ""
                 XCTAssertFalse(text.contains("/usr/local"), "\(file) names /usr/local")
             }
             let desktop = try Subprocess.run("/usr/bin/desktop-file-validate", [share + "/applications/dev.porthole.Porthole.desktop"])
@@ -569,7 +569,7 @@ final class CommandLineTests: XCTestCase {
             // and opens a page.
             let fixture = try BrowserProcessFixture()
             defer { fixture.tearDown() }
-            let installed = destdir.path + "/usr/bin/porthole"
+            let installed = destdir + "/usr/bin/porthole"
             var env = fixture.environment
             env["PORTHOLE_DATA_DIR"] = nil
             let check = try Subprocess.run(installed, ["--check-config"], environment: env)
@@ -583,17 +583,23 @@ final class CommandLineTests: XCTestCase {
             if SandboxSetup.availability() == .runs, let pid = fixture.browser?.process.processIdentifier {
                 XCTAssertGreaterThan(SandboxTests.assertSandboxed(descendantsOf: pid, canary: canary), 0, "the installed browser's web process was checked")
                 let mapped = WebProcesses.descendants(of: pid).flatMap(WebProcesses.mappedFiles)
-                XCTAssertTrue(mapped.contains(destdir.path + "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"),
+                XCTAssertTrue(mapped.contains(destdir + "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"),
                               "the installed extension is loaded in the sandboxed web process: \(mapped.filter { $0.contains("Porthole") })")
                 let status = try Subprocess.run(installed, ["status"], environment: env)
                 XCTAssertTrue(status.stdout.contains("sandbox: on"), status.stdout + status.stderr)
             }
             fixture.browser?.stop()
 
-            let uninstall = try Subprocess.run("/usr/bin/make", ["-C", BuildProducts.packageRoot, "uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])
+            // `make uninstall` on a copy of the tree, which other tests read as installed.
+            let copy = TemporaryDirectory()
+            defer { copy.remove() }
+            let copied = try InstalledTree.copy(to: copy.path)
+            XCTAssertEqual(copied.status, 0, copied.stderr)
+            let uninstall = try Subprocess.run("/usr/bin/make", ["-C", BuildProducts.packageRoot, "uninstall", "DESTDIR=\(copy.path)", "PREFIX=/usr"])
             XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
             for file in files {
-                XCTAssertFalse(FileManager.default.fileExists(atPath: destdir.path + file), "\(file) is removed")
+                XCTAssertTrue(FileManager.default.fileExists(atPath: destdir + file), "\(file) is still in the shared tree")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path + file), "\(file) is removed")
             }
         }
     }

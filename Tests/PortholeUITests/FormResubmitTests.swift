@@ -27,6 +27,9 @@ final class FormResubmitTests: XCTestCase {
             UI.press(UInt32(GDK_KEY_F5), in: window)
             XCTAssertTrue(UI.wait { ResubmitQuestion.current != nil }, "Reload asks before sending the form again")
             ResubmitQuestion.current?.respond(false)
+            // The reload WebKit began shows "Loading…" until the refused load ends and the next
+            // frame draws the header again: read it then, not at once.
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/result")), "the refused reload ends on the result page")
             XCTAssertEqual(window.headerTitle, "Thanks", "Cancel keeps the page")
 
             UI.press(UInt32(GDK_KEY_F5), in: window)

@@ -157,24 +157,17 @@ final class LocalizationUITests: XCTestCase {
 
     func testMakeInstallShipsTheTranslationsTheInstalledBinaryFinds() throws {
         try MainActor.assumeIsolated {
-            let destdir = TemporaryDirectory()
-            defer { destdir.remove() }
-            let make = { (target: String) in
-                try Subprocess.run("/usr/bin/make", ["-C", BuildProducts.packageRoot, target, "DESTDIR=\(destdir.path)", "PREFIX=/usr"],
-                                   timeout: 900)
-            }
-            let install = try make("install")
+            // The tree `make install` gave, shared with CommandLineTests (which checks that
+            // `make uninstall` removes these catalogs too).
+            let install = try InstalledTree.shared()
             XCTAssertEqual(install.status, 0, install.stderr)
-            let catalogs = ["de", "es", "fr", "ru", "zh_CN", "zh_TW"].map { destdir.path + "/usr/share/locale/\($0)/LC_MESSAGES/porthole.mo" }
+            let catalogs = ["de", "es", "fr", "ru", "zh_CN", "zh_TW"].map { install.destdir + "/usr/share/locale/\($0)/LC_MESSAGES/porthole.mo" }
             for file in catalogs { XCTAssertTrue(FileManager.default.fileExists(atPath: file), file) }
             // Started from /, far from the checkout's .build/locale.
-            let help = try Subprocess(destdir.path + "/usr/bin/porthole", ["--help"],
+            let help = try Subprocess(install.destdir + "/usr/bin/porthole", ["--help"],
                                       environment: ["LC_ALL": "C.UTF-8", "LANGUAGE": "zh_TW", "PORTHOLE_LOCALE_DIR": ""], directory: "/")
             XCTAssertTrue(help.wait())
             XCTAssertTrue(help.stdout.contains("顯示版本後結束"), help.stdout)
-            let uninstall = try make("uninstall")
-            XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
-            for file in catalogs { XCTAssertFalse(FileManager.default.fileExists(atPath: file), file) }
         }
     }
 

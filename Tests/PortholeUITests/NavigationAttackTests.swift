@@ -94,11 +94,20 @@ final class NavigationAttackTests: XCTestCase {
             defer { fixture.tearDown() }
             let document = "<title>DROPPED</title><img src='http://apple.com/dropped-ran'>"
             let url = "data:text/html;base64," + Data(document.utf8).base64EncodedString()
+            let log = EventLog(fixture.window)
             // The entry point the drag handler calls for a drop from another application.
             fixture.window.coordinator.dropped(url + "\r\n")
             fixture.syncOnSentinel()
             XCTAssertEqual(fixture.server.count(path: "/dropped-ran"), 0, "the dropped document never ran")
-            XCTAssertFalse(fixture.window.refusals.isEmpty && !kiosk, "the drop was refused")
+            if kiosk {
+                // A kiosk takes no drops at all: refused as a drop, before any URL is looked at.
+                XCTAssertEqual(log.refusals, ["drop"], "the kiosk refused the drop")
+                XCTAssertFalse(fixture.window.refusals.contains { $0.uri == url }, "no navigation to it was even asked for")
+            } else {
+                // At a desk a drop is decided like a typed address; a data: document is refused.
+                XCTAssertEqual(fixture.window.refusals.map(\.uri), [url], "the dropped data: URL was refused")
+                XCTAssertEqual(log.refusals, [])
+            }
         }
     }
 

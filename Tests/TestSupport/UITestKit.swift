@@ -66,10 +66,16 @@ public enum TestApp {
         return window
     }
 
-    /// Closes the window and lets GTK finish destroying it.
+    /// Closes the window as its close button would and waits until GTK has destroyed it: the
+    /// close runs at a later iteration (gtk_window_close sends delete-event from an idle), which
+    /// a busy machine delays. A window still there then (or one never realized, which
+    /// gtk_window_close ignores) is destroyed, so no test inherits the one before's window.
     public static func close(_ window: BrowserWindow) {
         window.close()
-        MainLoop.iterate(timeout: 2) { window.window == nil }
+        if !MainLoop.iterate(timeout: 15, until: { window.window == nil }), let widget = window.window {
+            gtk_widget_destroy(widget)
+            MainLoop.iterate(timeout: 5) { window.window == nil }
+        }
     }
 }
 
