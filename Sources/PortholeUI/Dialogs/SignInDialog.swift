@@ -22,22 +22,28 @@ final class SignInDialog {
     /// Shows the dialog for `request` over `window`. Returns false for requests it leaves to
     /// WebKit (client certificates and PINs).
     static func handle(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>,
-                       remembers: Bool) -> Bool {
+                       remembers: Bool, memory: Memory) -> Bool {
         switch webkit_authentication_request_get_scheme(request) {
         case WEBKIT_AUTHENTICATION_SCHEME_CLIENT_CERTIFICATE_REQUESTED, WEBKIT_AUTHENTICATION_SCHEME_CLIENT_CERTIFICATE_PIN_REQUESTED:
             return false
         default:
             current?.answer(nil)
-            current = SignInDialog(request, over: window, remembers: remembers)
+            current = SignInDialog(request, over: window, remembers: remembers, memory: memory)
             return true
         }
     }
 
+    /// One web view's SignInMemory (Core), held by its "authenticate" handler: a new visitor
+    /// session's new web view gets a new one.
+    @MainActor final class Memory {
+        var value = SignInMemory()
+        init() {}
+    }
+
     private let remembers: Bool
+    private let memory: Memory
     /// The proxy flag, host, port and realm this dialog answers for.
     private let key: String
-    /// The user name last answered and what for, so WebKit's retry after a refusal keeps it.
-    private static var lastAnswer: (key: String, user: String)?
 
     /// Basic authentication over plain HTTP sends the password readable by anyone on the way.
     private static func sendsInTheClear(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) -> Bool {
@@ -47,9 +53,11 @@ final class SignInDialog {
         return webkit_security_origin_get_protocol(origin).map { String(cString: $0) } == "http"
     }
 
-    private init(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>, remembers: Bool) {
+    private init(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>, remembers: Bool,
+                 memory: Memory) {
         self.request = ObjectOwner(retaining: UnsafeMutableRawPointer(request))
         self.remembers = remembers
+        self.memory = memory
         let question = tr("Sign in")
         let (widget, owner) = ModalDialog.make(title: question, over: window)
         dialog = owner
@@ -82,9 +90,8 @@ final class SignInDialog {
         }
         // A retry is WebKit's word that the server refused the last answer: say so, and keep the
         // user name typed then (WebKit proposes none for a credential that was never stored).
-        let retry = webkit_authentication_request_is_retry(request) != 0 && Self.lastAnswer?.key == self.key
-        if retry, let name = Self.lastAnswer?.user, gtk_entry_get_text_length(user.cast()) == 0 { gtk_entry_set_text(user.cast(), name) }
-        Self.lastAnswer = nil
+        let (retry, lastUser) = memory.value.opening(key, webKitSaysRetry: webkit_authentication_request_is_retry(request) != 0)
+        if let lastUser, gtk_entry_get_text_length(user.cast()) == 0 { gtk_entry_set_text(user.cast(), lastUser) }
         let warnings = (retry ? [tr("The user name or password was wrong. Try again.")] : [])
             + (Self.sendsInTheClear(request) ? [tr("This connection is not secure: the password would be sent unencrypted.")] : [])
 
@@ -132,7 +139,7 @@ final class SignInDialog {
         if !answered, let request: UnsafeMutablePointer<WebKitAuthenticationRequest> = self.request.typed() {
             answered = true
             if let credential {
-                Self.lastAnswer = (key, credential.user)
+                memory.value.answered(key, user: credential.user)
                 let persistence = remembers ? WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION : WEBKIT_CREDENTIAL_PERSISTENCE_NONE
                 let answer = webkit_credential_new(credential.user, credential.password, persistence)
                 webkit_authentication_request_authenticate(request, answer)

@@ -72,11 +72,14 @@ extension BrowserWindow {
         madeFindBar?.attach(webView)
         if let webView {
             // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
-            // with ephemeral data (and nothing is ever saved to disk).
+            // with ephemeral data (and nothing is ever saved to disk). The user name kept for a
+            // retry belongs to this web view: the next visitor's view starts with none.
+            let memory = SignInDialog.Memory()
             viewConnections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
                 guard let request, let window = self.window else { return false }
                 return SignInDialog.handle(request.assumingMemoryBound(to: WebKitAuthenticationRequest.self), over: window,
-                                           remembers: self.options.kiosk == nil && webkit_website_data_manager_is_ephemeral(self.engine.dataManager) == 0)
+                                           remembers: self.options.kiosk == nil && webkit_website_data_manager_is_ephemeral(self.engine.dataManager) == 0,
+                                           memory: memory)
             })
         }
         if let webView, let linkPreview {
