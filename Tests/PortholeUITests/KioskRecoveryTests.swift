@@ -132,7 +132,10 @@ final class KioskRecoveryTests: XCTestCase {
             let port = probe.port
             let url = probe.url("/news")
             probe.stop()
-            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "News", address: url)]))
+            // The back-off runs on a clock the test advances: each retry comes when the test says
+            // a second has passed, never by itself.
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "News", address: url)]), clock: clock)
             defer { TestApp.destroy(window) }
             window.goHome()
             XCTAssertTrue(UI.wait { UI.bodyText(window).contains("This page could not be loaded") }, "the retry page shows")
@@ -141,14 +144,20 @@ final class KioskRecoveryTests: XCTestCase {
             XCTAssertTrue(text.contains("The site could not be reached"), "plain words: \(text)")
             XCTAssertTrue(UI.evaluate("document.querySelector('details').textContent", in: window)?.localizedCaseInsensitiveContains("connect") ?? false,
                           "the technical reason is there, folded away")
+            XCTAssertNotNil(clock.nextDue, "the retry waits on the test's clock")
             // The second failure waits 2 s, and the countdown line ticks down.
-            XCTAssertTrue(UI.wait(5) { UI.bodyText(window).contains("Trying again in 2 seconds.") })
-            XCTAssertTrue(UI.wait(3) { UI.bodyText(window).contains("Trying again in 1 second.") }, "the countdown ticks")
+            clock.advance(by: 1)
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Trying again in 2 seconds.") }, UI.bodyText(window))
+            clock.advance(by: 1)
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Trying again in 1 second.") }, "the countdown ticks")
 
             let server = TestServer(port: port)
             defer { server.stop() }
             server.route = { _ in .html(page("Today's news")) }
-            XCTAssertTrue(UI.wait(8) { window.state.title == "Today's news" }, "the page is back by itself")
+            XCTAssertTrue(UI.waitForFrames(of: window.window!, 3))
+            XCTAssertEqual(server.count(path: "/news"), 0, "no retry before its time")
+            clock.advance(by: 1)
+            XCTAssertTrue(UI.wait { window.state.title == "Today's news" }, "the page is back by itself")
             XCTAssertEqual(window.coordinator.uri, url)
             XCTAssertEqual(server.count(path: "/news"), 1)
             XCTAssertFalse(window.coordinator.canGoBack, "the retries left no error pages in the history")
@@ -161,16 +170,23 @@ final class KioskRecoveryTests: XCTestCase {
             let port = probe.port
             let url = probe.url("/news")
             probe.stop()
-            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "News", address: url)]))
+            let clock = ManualClock()
+            let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "News", address: url)]), clock: clock)
             defer { TestApp.destroy(window) }
             window.goHome()
-            // Let the back-off grow to 4 s, so an immediate retry is told apart from the timer.
-            XCTAssertTrue(UI.wait(8) { UI.bodyText(window).contains("Trying again in 4 seconds.") })
+            // Let the back-off grow to 4 s: on the test's clock, which then stands still, so only
+            // the network coming back can bring the page.
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Trying again in 1 second.") })
+            clock.advance(by: 1)
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Trying again in 2 seconds.") })
+            clock.advance(by: 2)
+            XCTAssertTrue(UI.wait { UI.bodyText(window).contains("Trying again in 4 seconds.") })
+            XCTAssertNotNil(clock.nextDue, "the back-off waits on the test's clock, which does not move from here")
             let server = TestServer(port: port)
             defer { server.stop() }
             server.route = { _ in .html(page("Back online")) }
             emitNetworkChanged(available: true)
-            XCTAssertTrue(UI.wait(2) { window.state.title == "Back online" }, "retried when the network came back, not 4 s later")
+            XCTAssertTrue(UI.wait { window.state.title == "Back online" }, "retried when the network came back, with no time passing")
         }
     }
 

@@ -49,9 +49,11 @@ public struct WebView: WidgetRepresentable {
     /// The site policy: asked for every navigation, frame, new window, redirect hop and response,
     /// Porthole's own loads included.
     public var decide: @Sendable (PolicyRequest) -> PolicyDecision
+    /// The clock the page session's times are read from and its timers set on (read once, at make).
+    public var clock: any Clock
 
     public init(engine: BrowserEngine, content: WebContent?, settings: WebViewSettings = WebViewSettings(), homeURL: String?,
-                rules: BrowsingRules = BrowsingRules(),
+                rules: BrowsingRules = BrowsingRules(), clock: any Clock = GLibClock.shared,
                 onEvent: @escaping @MainActor (PageNotice) -> Void,
                 decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
         self.engine = engine
@@ -61,6 +63,7 @@ public struct WebView: WidgetRepresentable {
         self.rules = rules
         self.onEvent = onEvent
         self.decide = decide
+        self.clock = clock
     }
 
     public func makeCoordinator() -> WebViewCoordinator {

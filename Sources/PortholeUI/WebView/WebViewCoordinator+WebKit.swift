@@ -5,8 +5,6 @@ import GLibBridge
 import PortholeCore
 
 extension WebViewCoordinator {
-    static func now() -> Double { WakeUp.now() }
-
     func history(_ direction: HistoryDirection) {
         guard let item = historyItem(direction) else { return }
         send(.historyRequested(direction, targetURI: webkit_back_forward_list_item_get_uri(item).map { String(cString: $0) }))

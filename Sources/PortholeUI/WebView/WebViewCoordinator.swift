@@ -30,12 +30,14 @@ public final class WebViewCoordinator {
     var acceptedCertificates: [(host: String, certificate: ObjectOwner)] = []
     /// What an external drag over the view carries, learnt while dragging, used on the drop.
     var droppedText: String?
-    private let wakeUp = WakeUp()
+    /// The page session's `.tick`, on the window's clock (time is read from it too).
+    let wakeUp: WakeUp
     private let monitorConnections = SignalConnections()
     private static var views = 0
 
     init(parent: WebView) {
         self.parent = parent
+        wakeUp = WakeUp(clock: parent.clock)
         Self.views += 1
         session = PageSession(settings: Self.settings(for: parent, tag: "\(Self.views)-"), policy: parent.decide)
     }
@@ -111,7 +113,7 @@ public final class WebViewCoordinator {
         connections.connect(object, "load-failed", .enumStringErrorReturningBool { [unowned self] _, uri, error in
             guard let error else { return false }
             let failure = LoadFailure.classify(domain: error.domain, code: error.code)
-            return self.send(.loadFailed(uri: uri, failure: failure, message: error.message, at: Self.now())).contains(where: \.isShow)
+            return self.send(.loadFailed(uri: uri, failure: failure, message: error.message, at: self.wakeUp.now)).contains(where: \.isShow)
         })
         connections.connect(object, "decide-policy", .pointerEnumReturningBool { [unowned self] decision, type in
             self.decidePolicy(decision!.assumingMemoryBound(to: WebKitPolicyDecision.self), type: WebKitPolicyDecisionType(type))
@@ -126,10 +128,10 @@ public final class WebViewCoordinator {
         connections.connect(object, "web-process-terminated", .enumValue { [unowned self] reason in
             let why = WebKitWebProcessTerminationReason(reason)
             self.send(.processTerminated(why == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT ? .exceededMemoryLimit
-                                         : why == WEBKIT_WEB_PROCESS_TERMINATED_BY_API ? .terminatedByAPI : .crashed, at: Self.now()))
+                                         : why == WEBKIT_WEB_PROCESS_TERMINATED_BY_API ? .terminatedByAPI : .crashed, at: self.wakeUp.now))
         })
         connections.connect(object, "notify::is-web-process-responsive", .pointer { [unowned self] _ in
-            self.send(.responsivenessChanged(webkit_web_view_get_is_web_process_responsive(view) != 0, at: Self.now()))
+            self.send(.responsivenessChanged(webkit_web_view_get_is_web_process_responsive(view) != 0, at: self.wakeUp.now))
         })
         connections.connect(object, "load-failed-with-tls-errors", .stringPointerEnumReturningBool { [unowned self] uri, certificate, flags in
             self.certificateFailed(uri: uri, certificate: certificate, flags: flags)
@@ -156,7 +158,7 @@ public final class WebViewCoordinator {
     private func loadChanged(_ event: WebKitLoadEvent) {
         let stage = Self.stage(event)
         send(.loadChanged(stage, uri: uri ?? ""))
-        if stage == .committed { send(.pageWatchStarted(at: Self.now())) }
+        if stage == .committed { send(.pageWatchStarted(at: self.wakeUp.now)) }
         if stage == .finished { parent.onEvent(.history(canGoBack: canGoBack, canGoForward: canGoForward)) }
     }
 
@@ -224,6 +226,6 @@ private let pageAnswered: GAsyncReadyCallback = { source, result, data in
         }
         // An error is an answer too: WebKit's own (the process went away, which is reported apart).
         _ = GLibError.take(error)
-        box.coordinator?.send(.pageAnswered(id: box.id, at: WebViewCoordinator.now()))
+        box.coordinator?.send(.pageAnswered(id: box.id, at: box.coordinator?.wakeUp.now ?? GLibClock.monotonicNow))
     }
 }

@@ -61,7 +61,7 @@ extension BrowserWindow {
     func refreshWebView() { webHost?.update(makeWebView()) }
 
     func makeWebView() -> WebView {
-        WebView(engine: engine, content: content, settings: settingsWithSwipes(), homeURL: options.homeURL, rules: options.rules,
+        WebView(engine: engine, content: content, settings: settingsWithSwipes(), homeURL: options.homeURL, rules: options.rules, clock: options.clock,
                 onEvent: { [weak self] event in self?.handle(event) },
                 decide: options.decide)
     }

@@ -15,8 +15,8 @@ public final class BrowserWindow {
     public var state: PageState { session.page }
     /// The most recent refused navigations (newest last, at most 50), for status and tests.
     public var refusals: [WindowRefusal] { session.refusals }
-    /// The session's next `.tick`.
-    let wakeUp = WakeUp()
+    /// The session's next `.tick`, on the options' clock.
+    let wakeUp: WakeUp
 
     let engine: BrowserEngine
     let windowOwner: ObjectOwner
@@ -84,6 +84,7 @@ public final class BrowserWindow {
         self.engine = engine
         self.options = options
         self.onClose = onClose
+        wakeUp = WakeUp(clock: options.clock)
         session = WindowSession(settings: WindowSettings(options))
         let window = application.map { gtk_application_window_new($0)! }
             ?? UnsafeMutableRawPointer(g_object_new_with_properties(gtk_application_window_get_type(), 0, nil, nil)!)
@@ -181,7 +182,7 @@ public final class BrowserWindow {
     }
 
     func handle(_ event: PageNotice) {
-        if let windowEvent = WindowEvent(event, at: WakeUp.now()) { send(windowEvent) }
+        if let windowEvent = WindowEvent(event, at: wakeUp.now) { send(windowEvent) }
         // Read after every event rather than only on .history: WebKit changes these with the
         // back-forward list, which a load can change before or after it tells its own events.
         send(.history(canGoBack: webHost?.coordinator.canGoBack ?? false, canGoForward: webHost?.coordinator.canGoForward ?? false))
