@@ -16,8 +16,9 @@ mkdir -p "$root" "$outdir"
 
 make -C "$top" --no-print-directory install DESTDIR="$root" PREFIX=/usr
 
-# The binary: debug information and symbols stripped as dh_strip does.
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/porthole"
+# The binary and the web extension: debug information and symbols stripped as dh_strip does.
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/porthole" \
+    "$root/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"
 
 doc="$root/usr/share/doc/porthole"
 install -Dm644 "$here/copyright" "$doc/copyright"
