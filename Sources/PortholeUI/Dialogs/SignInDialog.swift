@@ -16,9 +16,6 @@ final class SignInDialog {
     private let connections = SignalConnections()
     private var answered = false
 
-    /// The dialog open now, if any (tests fill it in).
-    static private(set) var current: SignInDialog?
-
     /// Shows the dialog for `request` over `window`. Returns false for requests it leaves to
     /// WebKit (client certificates and PINs).
     static func handle(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, over window: UnsafeMutablePointer<GtkWidget>,
@@ -27,16 +24,19 @@ final class SignInDialog {
         case WEBKIT_AUTHENTICATION_SCHEME_CLIENT_CERTIFICATE_REQUESTED, WEBKIT_AUTHENTICATION_SCHEME_CLIENT_CERTIFICATE_PIN_REQUESTED:
             return false
         default:
-            current?.answer(nil)
-            current = SignInDialog(request, over: window, remembers: remembers, memory: memory)
+            memory.open?.answer(nil)
+            memory.open = SignInDialog(request, over: window, remembers: remembers, memory: memory)
             return true
         }
     }
 
-    /// One web view's SignInMemory (Core), held by its "authenticate" handler: a new visitor
-    /// session's new web view gets a new one.
+    /// One web view's sign-in state, held by its "authenticate" handler: its SignInMemory (Core)
+    /// and the dialog open for it now. A new visitor session's new web view gets a new one, and
+    /// one view's request never answers or closes another view's dialog.
     @MainActor final class Memory {
         var value = SignInMemory()
+        /// The dialog open for this view now, if any (tests fill it in).
+        fileprivate(set) var open: SignInDialog?
         init() {}
     }
 
@@ -155,7 +155,7 @@ final class SignInDialog {
         connections.disconnectAll()
         ModalDialog.destroy(dialog)
         request.release()
-        if Self.current === self { Self.current = nil }
+        if memory.open === self { memory.open = nil }
     }
 
     private func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String {

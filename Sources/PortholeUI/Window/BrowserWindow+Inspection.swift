@@ -33,7 +33,7 @@ extension BrowserWindow {
     public var linkPreviewText: String? { linkPreview?.text }
     /// The sign-in dialog's user and password entries while it is open (tests fill them in).
     public var signInEntries: (user: UnsafeMutablePointer<GtkWidget>, password: UnsafeMutablePointer<GtkWidget>)? {
-        SignInDialog.current.map { ($0.userEntry, $0.passwordEntry) }
+        signIn?.open.map { ($0.userEntry, $0.passwordEntry) }
     }
     /// The find bar's state, for tests and the window's own checks.
     public var isFindBarOpen: Bool { madeFindBar?.isOpen ?? false }
