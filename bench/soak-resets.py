@@ -61,6 +61,24 @@ for (var i = 0; i < 50; i++) {
   var li = document.createElement("li"); li.textContent = "Item " + i; document.getElementById("list").appendChild(li);
 }
 window.onload = function () { fetch("done?r=" + Math.random()); };
+</script>
+<a id="next" href="page.html" style="position:fixed;left:0;top:0;width:100%;height:100%"></a>
+</body></html>
+"""
+
+# With --navigate, the page the visitor opens from the home page (a click on the link that covers
+# it) before the kiosk resets: a second document in the same session, with its own history entry,
+# title, style and script, as a visitor's first tap on a kiosk's start page brings.
+PAGE = b"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Soak page</title>
+<style>body{font:18px/1.5 sans-serif;margin:3em;background:#eef4ea;color:#222} td{padding:.2em 1em}</style></head>
+<body><h1>Opening hours</h1><form><input name="q" placeholder="Search"></form><table id="t"></table>
+<script>
+for (var i = 0; i < 50; i++) {
+  var tr = document.createElement("tr"); tr.innerHTML = "<td>Room " + i + "</td><td>10-18</td>"; document.getElementById("t").appendChild(tr);
+}
+localStorage.setItem("visited", String(Date.now()));
+window.onload = function () { fetch("pagedone?r=" + Math.random()); };
 </script></body></html>
 """
 
@@ -77,6 +95,7 @@ class Server(http.server.ThreadingHTTPServer):
         self.lock = threading.Condition()
         self.homes = 0                  # requests for the home page: the first load, then one per reset
         self.dones = 0                  # onload reports
+        self.pages = 0                  # --navigate: onload reports of the page opened from home
         self.other = 0
         super().__init__(("127.0.0.1", 0), Handler)
 
@@ -115,12 +134,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.server.homes += 1
             elif path == "/done":
                 self.server.dones += 1
+            elif path == "/pagedone":
+                self.server.pages += 1
+            elif path == "/page.html":
+                pass
             else:
                 self.server.other += 1
             self.server.lock.notify_all()
         if path == "/home.html":
             return self.respond(200, HOME, "text/html; charset=utf-8")
-        if path == "/done":
+        if path == "/page.html":
+            return self.respond(200, PAGE, "text/html; charset=utf-8")
+        if path in ("/done", "/pagedone"):
             return self.respond(204)
         return self.respond(404, b"not found")
 
@@ -140,6 +165,7 @@ class Pointer:
             self.x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
             self.xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
                                                        ctypes.c_ulong]
+            self.xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
             self.dpy = self.x11.XOpenDisplay(display.encode())
         if not self.dpy and not shutil.which("xdotool"):
             raise RuntimeError("cannot move the pointer: neither libXtst nor xdotool (apt-get install libxtst6)")
@@ -154,6 +180,17 @@ class Pointer:
             self.x11.XFlush(self.dpy)
         else:
             subprocess.run(["xdotool", "mousemove", str(x), str(y)], env=dict(os.environ, DISPLAY=self.display),
+                           check=False, capture_output=True, timeout=10)
+
+    def click(self):
+        """A left click where `nudge` last moved the pointer (after moving it)."""
+        self.nudge()
+        if self.dpy:
+            for down in (1, 0):
+                self.xtst.XTestFakeButtonEvent(self.dpy, 1, down, 0)
+            self.x11.XFlush(self.dpy)
+        else:
+            subprocess.run(["xdotool", "click", "1"], env=dict(os.environ, DISPLAY=self.display),
                            check=False, capture_output=True, timeout=10)
 
     def close(self):
@@ -278,6 +315,21 @@ def soak(opts, server):
                     break
                 if proc.poll() is not None:
                     raise RuntimeError("the kiosk exited (rc=%s) after %d resets" % (proc.returncode, resets))
+                if opts.navigate:
+                    # The visitor opens the page the home page links to; the reset comes one
+                    # second after that click. A click lost on the way is repeated.
+                    for attempt in range(5):
+                        pointer.click()
+                        if server.wait("pages", resets + 1, opts.reset_timeout):
+                            break
+                    else:
+                        raise RuntimeError("the linked page did not open within 5 clicks after %d resets" % resets)
+                    if not server.wait("homes", resets + 2, opts.reset_timeout):
+                        raise RuntimeError("no reset after the linked page, after %d resets" % resets)
+                    resets += 1
+                    if not server.wait("dones", resets + 1, opts.timeout):
+                        raise RuntimeError("the home page did not load after reset %d" % resets)
+                    continue
                 # Touch the kiosk: one second later it starts a new session and loads home again.
                 # A nudge lost on the way (none arrives while the old view is being replaced) is
                 # repeated; a reset is only counted when the server sees the home page again.
@@ -299,6 +351,7 @@ def soak(opts, server):
             log("FAILED:", meta["errors"][-1])
         finally:
             meta["homes"], meta["dones"], meta["other_requests"] = server.homes, server.dones, server.other
+            meta["pages"] = server.pages
             if pointer:
                 pointer.close()
             if opts.wrap and proc and proc.poll() is None:
@@ -334,9 +387,12 @@ def soak(opts, server):
 
 def report(opts, samples, meta):
     out = ["# Porthole: %d kiosk idle resets" % (samples[-1]["resets"] if samples else 0), "",
-           "%s, `%s`. Kiosk `idle-timeout=1`, `idle-warning=0`; the pointer moved once after each load "
-           "of the home page. Sampled every %d resets, %.1f s after the home page's onload."
-           % (meta["date"], meta["command"], opts.every, opts.settle), ""]
+           "%s, `%s`. Kiosk `idle-timeout=1`, `idle-warning=0`; %s. Sampled every %d resets, %.1f s after "
+           "the home page's onload."
+           % (meta["date"], meta["command"],
+              "in each session the home page's link was clicked and a second page loaded before the reset"
+              if opts.navigate else "the pointer moved once after each load of the home page",
+              opts.every, opts.settle), ""]
     if meta["errors"]:
         out += ["**Stopped early:** %s" % "; ".join(meta["errors"]), ""]
     if len(samples) < 2:
@@ -375,9 +431,10 @@ def report(opts, samples, meta):
             "stacks, written data) is what a leak grows. Pss and Rss also move with the library pages the "
             "process shares: with the web processes replaced at each reset, and other browsers on the "
             "machine." % verdict, "",
-            "%d resets in %s s (%.2f s a reset); the server saw %d home page loads and %d onload reports."
+            "%d resets in %s s (%.2f s a reset); the server saw %d home page loads, %d onload reports and "
+            "%d loads of the linked page."
             % (last["resets"], meta.get("duration_s", "?"),
-               meta.get("duration_s", 0) / max(1, last["resets"]), meta["homes"], meta["dones"])]
+               meta.get("duration_s", 0) / max(1, last["resets"]), meta["homes"], meta["dones"], meta["pages"])]
     return "\n".join(out), {"fits": fits, "verdict": verdict}
 
 
@@ -399,6 +456,8 @@ def main():
     ap.add_argument("--json", metavar="FILE", help="write every sample here")
     ap.add_argument("--keep-log", metavar="FILE", help="copy Porthole's output here")
     ap.add_argument("--command", default=None, help="the command shown in the report (default: this one)")
+    ap.add_argument("--navigate", action="store_true",
+                    help="in each session, click the home page's link and load a second page before the reset")
     ap.add_argument("--no-netns", action="store_true", help="do not run in a private network namespace")
     opts = ap.parse_args()
     if opts.resets < 1 or opts.every < 1:
