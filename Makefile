@@ -9,11 +9,12 @@ BUILD_DIR  := .build/$(CONFIG)
 
 # Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
 # Screenshots: ImageMagick's `import`. Translations: gettext (xgettext, msgfmt), CJK fonts.
-# Windows' WM_CLASS: xlsclients (x11-utils).
+# Windows' WM_CLASS: xlsclients (x11-utils). The idle warning's sound: GStreamer's headers (WebKitGTK
+# already needs its libraries). The accessibility test: a real AT-SPI bus and pyatspi to walk it.
 DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
                 appstream desktop-file-utils libglib2.0-bin systemd gettext fonts-noto-cjk locales \
-                bubblewrap xdg-dbus-proxy x11-utils
+                bubblewrap xdg-dbus-proxy x11-utils libgstreamer1.0-dev at-spi2-core python3-pyatspi
 
 # The kiosk boot test: the compositor and Xwayland the package recommends, python3 for its page.
 KIOSK_TEST_PACKAGES := cage xwayland dbus-user-session python3
