@@ -32,7 +32,9 @@ LINGUAS    := $(shell cat po/LINGUAS)
 LOCALE_DIR := .build/locale
 MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/porthole.mo)
 
-# The UI tests' environment: repeatable settings, no input methods, no accessibility bus.
+# The UI tests' environment: repeatable settings, no input methods, no accessibility bus (except
+# AccessibilityTreeTests, which runs the binary with the bridge on, on a bus of its own, and walks
+# its tree with pyatspi as Orca would).
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
