@@ -56,6 +56,9 @@ public struct VisitorControls: Sendable, Equatable {
         }
         a:link, a:visited, a *, [role=link], [role=link] * { color: #ffff00 !important; text-decoration: underline !important; }
         button, input, select, textarea, [role=button] { border: 2px solid #ffffff !important; }
+        input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=color]), textarea {
+          -webkit-appearance: none !important; appearance: none !important;
+        }
         ::placeholder { color: #c0c0c0 !important; }
         :focus, :focus-visible { outline: 4px solid #ffff00 !important; outline-offset: 2px !important; }
         ::selection { background-color: #ffff00 !important; color: #000000 !important; }

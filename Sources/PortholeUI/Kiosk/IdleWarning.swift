@@ -26,6 +26,10 @@ final class IdleWarning {
         .porthole-idle-more { font-size: 20pt; font-weight: bold; min-height: 64px; min-width: 240px; padding: 8px 32px; }
         """
 
+    /// Above the application's screen-wide styles (Larger text sizes every label), so the
+    /// warning keeps its own large type.
+    private static let stylePriority = guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1
+
     /// `onMoreTime` runs when the More time button is pressed, touched, or activated by an
     /// assistive technology's action.
     init(in overlay: UnsafeMutablePointer<GtkWidget>, onMoreTime: @escaping @MainActor () -> Void) {
@@ -65,9 +69,9 @@ final class IdleWarning {
                                      (hint, "porthole-idle-text"), (moreTimeButton, "porthole-idle-more")] {
             let context = gtk_widget_get_style_context(widget)
             gtk_style_context_add_class(context, styleClass)
-            gtk_style_context_add_provider(context, OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            gtk_style_context_add_provider(context, OpaquePointer(css.pointer), Self.stylePriority)
         }
-        gtk_style_context_add_provider(gtk_widget_get_style_context(inner), OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider(gtk_widget_get_style_context(inner), OpaquePointer(css.pointer), Self.stylePriority)
         layer = catcher
         gtk_overlay_add_overlay(overlay.cast(), catcher)
         gtk_widget_show_all(catcher)

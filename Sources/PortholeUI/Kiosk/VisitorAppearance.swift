@@ -7,9 +7,10 @@ import PortholeCore
 /// Puts the session's `VisitorControls` on screen and takes them off again. GTK's settings are
 /// the process's (one kiosk window), so the values found at start are put back at teardown.
 ///
-/// - Larger text: the page zoom (through the host) and GTK's font DPI (`gtk-xft-dpi`, as GNOME's
-///   own Large Text does with its text scaling factor), so the bar, menus, dialogs and the idle
-///   warning grow with the page.
+/// - Larger text: the page zoom (through the host), and the window's text through a style class
+///   on the toplevel that sizes every label and entry in it (the bar, its menus, dialogs). Not
+///   GTK's font DPI (`gtk-xft-dpi`, what GNOME's Large Text sets): WebKitGTK follows it for page
+///   text too, which on top of the page zoom made the page's text 2.25 times larger.
 /// - High contrast: GTK's HighContrast theme, built into GTK 3 (no package needed), for the
 ///   chrome. WebKitGTK follows the GTK theme's name and tells pages `prefers-contrast: more`
 ///   while it is HighContrast; a user style sheet then enforces light text on black in every
@@ -19,20 +20,21 @@ final class VisitorAppearance {
     private let manager: ObjectOwner
     private var sheet: OpaquePointer?
     private let originalTheme: String?
-    private let originalDPI: Int32
+    /// The screen's style provider for the large text class, made the first time it is wanted.
+    private var textStyle: ObjectOwner?
+    /// The window's font size in pixels before Larger text.
+    private var baseFontSize: Double?
     /// What is on screen now.
     private(set) var controls = VisitorControls()
     private(set) var textScale = 1.0
 
     static let highContrastTheme = "HighContrast"
-    /// GTK's font DPI when nothing sets one (`gtk-xft-dpi` is in 1/1024 dots per inch).
-    private static let defaultDPI: Int32 = 96 * 1024
+    static let largeTextClass = "porthole-large-text"
 
     init(manager: UnsafeMutablePointer<WebKitUserContentManager>) {
         self.manager = ObjectOwner(retaining: UnsafeMutableRawPointer(manager))
         let settings = Self.settings
         originalTheme = settings.flatMap { GObjectProperty.string($0, "gtk-theme-name") }
-        originalDPI = settings.flatMap { GObjectProperty.int($0, "gtk-xft-dpi") } ?? -1
     }
 
     private static var settings: UnsafeMutableRawPointer? { gtk_settings_get_default().map { UnsafeMutableRawPointer($0) } }
@@ -42,11 +44,8 @@ final class VisitorAppearance {
             if controls.highContrast != self.controls.highContrast {
                 GObjectProperty.set(settings, "gtk-theme-name", controls.highContrast ? Self.highContrastTheme : (originalTheme ?? "Adwaita"))
             }
-            if textScale != self.textScale {
-                let base = originalDPI > 0 ? originalDPI : Self.defaultDPI
-                GObjectProperty.set(settings, "gtk-xft-dpi", textScale == 1 ? originalDPI : Int32((Double(base) * textScale).rounded()))
-            }
         }
+        if textScale != self.textScale { scaleChrome(textScale, in: host) }
         if controls.highContrast { addSheet() } else { removeSheet() }
         // Also when unchanged but on: after an idle reset the page is a new web view.
         if textScale != self.textScale || textScale != 1 { host.setTextScale(textScale) }
@@ -54,6 +53,32 @@ final class VisitorAppearance {
         self.textScale = textScale
         Log.info("visitor controls: large text \(controls.largeText), high contrast \(controls.highContrast)",
                  fields: ["PORTHOLE_EVENT": "visitor-controls"])
+    }
+
+    /// The toplevel's text `scale` times larger (its descendants inherit the font size).
+    private func scaleChrome(_ scale: Double, in host: any KioskHost) {
+        guard let window = host.window, let screen = gdk_screen_get_default() else { return }
+        let context = gtk_widget_get_style_context(window)
+        if scale == 1 {
+            gtk_style_context_remove_class(context, Self.largeTextClass)
+            return
+        }
+        if textStyle == nil {
+            let css = ObjectOwner(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()))
+            gtk_style_context_add_provider_for_screen(screen, OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            textStyle = css
+        }
+        // On the text itself, in pixels from the window's size without the class: a relative size
+        // (em, %) on the toplevel did not come out as that multiple in its labels (measured).
+        if baseFontSize == nil {
+            var value = GValue()
+            gtk_style_context_get_property(context, "font-size", gtk_style_context_get_state(context), &value)
+            baseFontSize = g_value_get_double(&value)
+            g_value_unset(&value)
+        }
+        let pixels = Int(((baseFontSize ?? 13.3) * scale).rounded())
+        gtk_css_provider_load_from_data(textStyle?.typed(), "window.\(Self.largeTextClass) label, window.\(Self.largeTextClass) entry { font-size: \(pixels)px; }", -1, nil)
+        gtk_style_context_add_class(context, Self.largeTextClass)
     }
 
     /// Whether the pages' contrast style sheet is in the user content manager.
@@ -73,9 +98,14 @@ final class VisitorAppearance {
         self.sheet = nil
     }
 
-    /// Puts GTK's settings back as they were found and takes the style sheet out.
+    /// Puts GTK's settings back as they were found and takes the style sheets out.
     func restore(_ host: any KioskHost) {
         apply(VisitorControls(), textScale: 1, to: host)
+        if let textStyle, let screen = gdk_screen_get_default() {
+            gtk_style_context_remove_provider_for_screen(screen, OpaquePointer(textStyle.pointer))
+            textStyle.release()
+        }
+        textStyle = nil
         manager.release()
     }
 }
@@ -84,7 +114,6 @@ final class VisitorAppearance {
 @MainActor
 enum GObjectProperty {
     private static let stringType = GType(16 << G_TYPE_FUNDAMENTAL_SHIFT)  // G_TYPE_STRING
-    private static let intType = GType(6 << G_TYPE_FUNDAMENTAL_SHIFT)  // G_TYPE_INT
 
     static func string(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
         var value = GValue()
@@ -94,27 +123,11 @@ enum GObjectProperty {
         return g_value_get_string(&value).map { String(cString: $0) }
     }
 
-    static func int(_ object: UnsafeMutableRawPointer, _ name: String) -> Int32 {
-        var value = GValue()
-        g_value_init(&value, intType)
-        defer { g_value_unset(&value) }
-        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
-        return g_value_get_int(&value)
-    }
-
     static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ text: String) {
         var value = GValue()
         g_value_init(&value, stringType)
         defer { g_value_unset(&value) }
         g_value_set_string(&value, text)
-        g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
-    }
-
-    static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ number: Int32) {
-        var value = GValue()
-        g_value_init(&value, intType)
-        defer { g_value_unset(&value) }
-        g_value_set_int(&value, number)
         g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
     }
 }
