@@ -48,8 +48,24 @@ private func press(_ widget: UnsafeMutablePointer<GtkWidget>, type: GdkEventType
     gdk_event_free(event)
 }
 
+/// A finger touching `widget`, as a touchscreen's first event reaches it.
+@MainActor
+private func touch(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    guard let gdkWindow = gtk_widget_get_window(widget) else { return XCTFail("the button is not realized") }
+    let event = gdk_event_new(GDK_TOUCH_BEGIN)!
+    event.pointee.touch.window = gdkWindow
+    g_object_ref(UnsafeMutableRawPointer(gdkWindow))
+    event.pointee.touch.send_event = 1
+    event.pointee.touch.time = guint32(GDK_CURRENT_TIME)
+    event.pointee.touch.x = 5
+    event.pointee.touch.y = 5
+    gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow))))
+    gtk_widget_event(widget, event)
+    gdk_event_free(event)
+}
+
 final class KioskMoreTimeTests: XCTestCase {
-    /// The warning says how to keep going and has a More time button; clicking it keeps the session
+    /// The warning says how to keep going and has a More time button; a click or a tap keeps the session
     /// for `more-time` seconds, past the idle timeout that would otherwise warn again.
     func testMoreTimeButtonKeepsTheSessionForMoreTimeSeconds() throws {
         try MainActor.assumeIsolated {
@@ -79,6 +95,13 @@ final class KioskMoreTimeTests: XCTestCase {
             clock.advance(by: 5)
             XCTAssertTrue(kiosk.isIdleWarningVisible, "the next warning, more-time seconds after the press")
             XCTAssertEqual(kiosk.warningSoundsStarted, 2)
+
+            touch(button)
+            XCTAssertFalse(kiosk.isIdleWarningVisible, "a finger on More time")
+            clock.advance(by: 9)
+            XCTAssertFalse(kiosk.isIdleWarningVisible, "the touch gave more time")
+            clock.advance(by: 1)
+            XCTAssertTrue(kiosk.isIdleWarningVisible)
             XCTAssertEqual(kiosk.sessionsStarted, 0)
         }
     }
