@@ -142,3 +142,32 @@ final class VisitorControlsTests: XCTestCase {
         }
     }
 }
+
+final class VisitorControlsKeyboardTests: XCTestCase {
+    /// Tab leaves the page's last link for the kiosk bar, where the visitor controls take the focus
+    /// in turn and Space presses them.
+    func testTabReachesTheVisitorControlsAndSpacePressesThem() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<!DOCTYPE html><html><head><title>Links</title></head><body><a href='/a'>One link</a></body></html>") }
+            let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/home"))])
+            let window = TestApp.window(configuration: configuration, clock: ManualClock())
+            defer { TestApp.destroy(window) }
+            let kiosk = try XCTUnwrap(window.kiosk)
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/home")))
+            window.focusPage()
+            let large = try XCTUnwrap(kiosk.visitorControlButton(.largeText))
+            var reached = false
+            for _ in 0..<12 where !reached {
+                UI.press(UInt32(GDK_KEY_Tab), in: window)
+                reached = UI.wait(2) { gtk_widget_has_focus(large) != 0 }
+            }
+            XCTAssertTrue(reached, "Tab reaches Larger text")
+            XCTAssertNotEqual(gtk_window_get_focus_visible(window.window!.cast()), 0, "and the focus is shown")
+            UI.press(UInt32(GDK_KEY_space), in: window)
+            XCTAssertTrue(UI.wait(2) { kiosk.visitorControls.largeText }, "Space presses it")
+        }
+    }
+}
