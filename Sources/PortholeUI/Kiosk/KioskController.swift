@@ -19,6 +19,7 @@ public final class KioskController {
     private var inputHook: EmissionHook?
     /// The one timer, set for the session's next wake-up (`at`).
     private var wakeUp: (timer: any ClockTimer, at: Double)?
+    /// Set in init as soon as `self` can be captured (its More time button calls back).
     private(set) var warning: IdleWarning!
     let warningSound: WarningSound
     var visitorBar: VisitorControlsBar?

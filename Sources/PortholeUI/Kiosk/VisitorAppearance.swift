@@ -55,7 +55,7 @@ final class VisitorAppearance {
                  fields: ["PORTHOLE_EVENT": "visitor-controls"])
     }
 
-    /// The toplevel's text `scale` times larger (its descendants inherit the font size).
+    /// The toplevel's labels and entries `scale` times larger (back to normal at 1).
     private func scaleChrome(_ scale: Double, in host: any KioskHost) {
         guard let window = host.window, let screen = gdk_screen_get_default() else { return }
         let context = gtk_widget_get_style_context(window)
