@@ -8,12 +8,14 @@ CONFIG     ?= debug
 BUILD_DIR  := .build/$(CONFIG)
 
 # Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
-# Screenshots: ImageMagick's `import`. Translations: gettext (xgettext, msgfmt), CJK fonts.
-# Windows' WM_CLASS: xlsclients (x11-utils).
+# Screenshots: ImageMagick's `import`, xdotool (the visitor controls' click). Translations: gettext
+# (xgettext, msgfmt), CJK fonts.
+# Windows' WM_CLASS: xlsclients (x11-utils). The idle warning's sound: GStreamer's headers (WebKitGTK
+# already needs its libraries). The accessibility test: a real AT-SPI bus and pyatspi to walk it.
 DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
                 appstream desktop-file-utils libglib2.0-bin systemd gettext fonts-noto-cjk locales \
-                bubblewrap xdg-dbus-proxy x11-utils
+                bubblewrap xdg-dbus-proxy x11-utils libgstreamer1.0-dev at-spi2-core python3-pyatspi xdotool
 
 # The kiosk boot test: the compositor and Xwayland the package recommends, python3 for its page.
 KIOSK_TEST_PACKAGES := cage xwayland dbus-user-session python3
@@ -31,11 +33,13 @@ LINGUAS    := $(shell cat po/LINGUAS)
 LOCALE_DIR := .build/locale
 MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/porthole.mo)
 
-# The UI tests' environment: repeatable settings, no input methods, no accessibility bus.
+# The UI tests' environment: repeatable settings, no input methods, no accessibility bus (except
+# AccessibilityTreeTests, which runs the binary with the bridge on, on a bus of its own, and walks
+# its tree with pyatspi as Orca would).
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps install-packages deb deb-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot install uninstall bench bench-peers soak locale pot fuzz
+.PHONY: all deps install-packages deb deb-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers soak locale pot fuzz
 
 all: build
 
@@ -127,6 +131,11 @@ screenshot: build
 	mkdir -p .build/locales && localedef -i zh_TW -f UTF-8 .build/locales/zh_TW.UTF-8
 	$(TEST_ENV) LC_ALL=zh_TW.UTF-8 LOCPATH=.build/locales xvfb-run -a -s "-screen 0 1060x800x24 -nolisten tcp" sh -c '$(BUILD_DIR)/porthole & pid=$$!; sleep 6; import -window root -crop 1034x756+0+0 +repage docs/screenshot-zh_TW.png; kill $$pid'
 	@echo "wrote docs/screenshot-zh_TW.png"
+
+# The README's pictures of the kiosk's visitor controls (Larger text, High contrast, More time),
+# in English and Russian: the kiosk on a local library page, under Xvfb (xdotool clicks once).
+screenshot-visitor: build
+	sh Tests/Accessibility/visitor-screenshots.sh $(BUILD_DIR)/porthole
 
 # Installs like a GNOME application. The binary is a release build with the Swift runtime linked
 # in statically, so it runs without the toolchain, stripped at install (`install -s`); its own

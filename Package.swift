@@ -16,6 +16,9 @@ let package = Package(
         .systemLibrary(name: "CWebKitGtk", path: "Sources/CWebKitGtk", pkgConfig: "webkit2gtk-4.1",
                        providers: [.apt(["libgtk-3-dev", "libwebkit2gtk-4.1-dev"])]),
 
+        // The idle warning's sound (GStreamer is WebKitGTK's own media stack).
+        .systemLibrary(name: "CGStreamer", path: "Sources/CGStreamer", pkgConfig: "gstreamer-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev"])]),
         .systemLibrary(name: "CWebKitWebExtension", path: "Sources/CWebKitWebExtension",
                        pkgConfig: "webkit2gtk-web-extension-4.1", providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
 
@@ -24,7 +27,7 @@ let package = Package(
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
         .target(name: "PortholeCore", dependencies: ["CGLib"]),
         // The representable bridge, the WebView and its Coordinator, the window.
-        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeCore"]),
+        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
         .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring.

@@ -53,8 +53,8 @@ private let rows: [Row] = [
     // The visitor session (the idle clock itself is IdleSession's, see KioskIdleSessionTests).
     Row(name: "a fresh session is never reset", settings: idle, events: [], then: tick(10_000), expect: []),
     Row(name: "input is only input", settings: idle, events: [], then: .input(.other, at: 100), expect: []),
-    Row(name: "idle time ends in the warning", settings: idle, events: [.input(.other, at: 100)], then: tick(160),
-        expect: [.showWarning(secondsLeft: 10)]),
+    Row(name: "idle time ends in the warning, with its sound", settings: idle, events: [.input(.other, at: 100)], then: tick(160),
+        expect: [.showWarning(secondsLeft: 10), .playWarningSound]),
     Row(name: "the countdown's next second updates it", settings: idle, events: [.input(.other, at: 100), tick(160)], then: tick(161),
         expect: [.updateWarning(secondsLeft: 9)]),
     Row(name: "input hides the warning", settings: idle, events: [.input(.other, at: 100), tick(160)], then: .input(.pointer, at: 161),

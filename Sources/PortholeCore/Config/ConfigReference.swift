@@ -28,6 +28,11 @@ enum ConfigReference {
         "Browser": "How pages are shown.",
         "Privacy": "What pages may keep and ask for.",
         "Kiosk": "Full-screen mode for public terminals (see porthole(1), KIOSK MODE).",
+        "Accessibility": """
+            What a kiosk offers visitors who need more time, larger text or more contrast, without bringing \
+            assistive technology of their own (EN 301 549 clause 5, closed functionality). The kiosk bar's Larger \
+            text and High contrast buttons are each visitor's, and go back to these defaults at the idle reset.
+            """,
         "Network": "How pages are fetched. The site policy applies whatever the proxy does.",
         "Locks": """
             Read only from the system file and its drop-ins (in any other file the group is ignored, with a \
@@ -136,6 +141,21 @@ enum ConfigReference {
         add("Kiosk", "keyboard-layouts", "list among en, ru, de, fr", "en",
             "The on-screen keyboard's languages; the first is where each visitor starts, a key switches to the next.")
         add("Kiosk", "keyboard-height", "number, 0.15 to 0.6", "0.35", "The on-screen keyboard's height as a fraction of the screen's.")
+        add("Accessibility", "more-time", "whole seconds, 0 or more", "120", """
+            The idle warning's More time button (and any key or touch) keeps the session; after More time the next \
+            warning comes this long after the press, or after idle-timeout if that is longer (WCAG 2.2.1).
+            """)
+        add("Accessibility", "idle-factor-with-speech", "number, 1.0 to 10.0", "3.0",
+            "While speech is on, idle-timeout is this many times longer.")
+        add("Accessibility", "large-text", "boolean", "false", """
+            Each visitor starts with Larger text on: the page zoomed and Porthole's own text enlarged by \
+            large-text-scale.
+            """)
+        add("Accessibility", "large-text-scale", "number, 1.25 to 3.0", "1.5", "How much larger Larger text makes the page and Porthole's own text.")
+        add("Accessibility", "high-contrast", "boolean", "false", """
+            Each visitor starts with High contrast on: GTK's HighContrast theme for Porthole's own window, pages \
+            told prefers-contrast: more and shown through a style sheet of light text on black.
+            """)
         add("Network", "proxy", "scheme://host[:port], scheme http, https, socks, socks4, socks4a or socks5", "none", """
             Every request goes through this proxy (a school's filtering proxy). None follows the system's proxy \
             settings (GNOME's, or http_proxy and no_proxy).

@@ -215,7 +215,7 @@ enum ConfigSchema {
     /// `[Kiosk] exit-pin-hash=`, which the loader also checks for the old form.
     static let exitPinHash = ConfigKey(group: "Kiosk", name: "exit-pin-hash")
     /// The groups a file may have, in the order the documentation lists them.
-    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", "Network", locks]
+    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", "Accessibility", "Network", locks]
 
     static let settings: [ConfigSetting] = [
         .value("Policy", "allow", read: { $0.filters() }, assign: { $0.allow = $1 }),
@@ -257,6 +257,14 @@ enum ConfigSchema {
         .value("Kiosk", "keyboard-layouts", read: { $0.keyboardLanguages() }, assign: { $0.kiosk.keyboard.languages = $1 }),
         .value("Kiosk", "keyboard-height", read: { $0.number(in: KeyboardSettings.heightRange) },
                assign: { $0.kiosk.keyboard.height = $1 }),
+
+        .value("Accessibility", "more-time", read: { $0.seconds() }, assign: { $0.accessibility.moreTime = $1 }),
+        .value("Accessibility", "idle-factor-with-speech", read: { $0.number(in: AccessibilitySettings.idleFactorRange) },
+               assign: { $0.accessibility.idleFactorWithSpeech = $1 }),
+        .value("Accessibility", "large-text", read: { $0.boolean() }, assign: { $0.accessibility.largeText = $1 }),
+        .value("Accessibility", "large-text-scale", read: { $0.number(in: AccessibilitySettings.largeTextScaleRange) },
+               assign: { $0.accessibility.largeTextScale = $1 }),
+        .value("Accessibility", "high-contrast", read: { $0.boolean() }, assign: { $0.accessibility.highContrast = $1 }),
 
         .value("Network", "proxy", read: { $0.optionalString(check: ProxyRules.proxyProblem) },
                assign: { $0.network.proxy = $1 }),

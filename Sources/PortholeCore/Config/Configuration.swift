@@ -16,6 +16,8 @@ public struct Configuration: Sendable, Equatable {
     public var browser: BrowserSettings
     public var privacy: PrivacySettings
     public var kiosk: KioskSettings
+    /// `[Accessibility]`: More time, speech's longer idle time, the visitor controls.
+    public var accessibility = AccessibilitySettings()
     public var network: NetworkSettings
     /// The files the configuration was read from, base layer first.
     public var sources: [String]

@@ -28,6 +28,14 @@ public struct IdleSession: Sendable, Equatable {
     public let timeout: Int
     public let warning: Int
     public private(set) var phase: Phase = .fresh
+    /// What the idle time is multiplied by (1, or `[Accessibility] idle-factor-with-speech` while
+    /// speech is on): the warning comes this many times later.
+    public var factor: Double = 1 {
+        didSet { factor = max(1, factor) }
+    }
+    /// Until when the More time button keeps the warning away, whatever the idle time says; nil
+    /// when the visitor has not asked for more time.
+    public private(set) var extendedUntil: Double?
 
     /// `timeout` 0 turns the reset off.
     public init(timeout: Int, warning: Int) {
@@ -46,6 +54,24 @@ public struct IdleSession: Sendable, Equatable {
         return wasWarning ? .hideWarning : .none
     }
 
+    /// The idle warning's More time button at `now`: like input, and the next warning comes no
+    /// sooner than `seconds` from now (WCAG 2.2.1: the visitor extends with one simple action, as
+    /// often as they like).
+    public mutating func moreTime(at now: Double, seconds: Int) -> Action {
+        guard isEnabled else { return .none }
+        let action = input(at: now)
+        extendedUntil = now + Double(max(0, seconds))
+        return action
+    }
+
+    /// Seconds without input before the warning: the timeout, times the factor.
+    public var idleSeconds: Double { Double(timeout) * factor }
+
+    /// When a session last used at `since` starts to warn.
+    private func idleEnd(since: Double) -> Double {
+        max(since + idleSeconds, extendedUntil ?? -Double.infinity)
+    }
+
     /// The clock at `now`: what to do, if anything.
     public mutating func tick(at now: Double) -> Action {
         guard isEnabled else { return .none }
@@ -53,7 +79,7 @@ public struct IdleSession: Sendable, Equatable {
         case .fresh:
             return .none
         case .active(let since):
-            let idleEnd = since + Double(timeout)
+            let idleEnd = idleEnd(since: since)
             guard now >= idleEnd else { return .none }
             let deadline = idleEnd + Double(warning)
             if now >= deadline { return startOver() }
@@ -75,18 +101,31 @@ public struct IdleSession: Sendable, Equatable {
         guard isEnabled else { return nil }
         switch phase {
         case .fresh: return nil
-        case .active(let since): return max(now, since + Double(timeout))
+        case .active(let since): return max(now, idleEnd(since: since))
         case .warning(let deadline, _): return now + Countdown.untilNextChange(deadline: deadline, now: now)
         }
     }
 
     private mutating func startOver() -> Action {
         phase = .fresh
+        extendedUntil = nil
         return .startNewSession
     }
 
     /// The warning's text.
     public static func warningTitle() -> String { tr("Are you still there?") }
+
+    /// The line under the countdown: the other ways to keep going.
+    public static func moreTimeHint() -> String {
+        // TRANSLATORS: under the idle warning's countdown; "More time" is the button's label.
+        tr("Or choose More time to stay longer.")
+    }
+
+    /// The idle warning's button that keeps the session.
+    public static func moreTimeLabel() -> String {
+        // TRANSLATORS: the button on the idle warning that gives the visitor more time.
+        tr("More time")
+    }
 
     public static func warningText(secondsLeft: Int) -> String {
         // TRANSLATORS: shown in large type on a public kiosk nobody has touched for a while.

@@ -26,6 +26,12 @@ public enum KioskEvent: Sendable, Equatable {
     case pinEntered(String?, at: Double)
     /// The hash of the PIN handed out with `.checkPin` was compared, at `at`.
     case pinChecked(matched: Bool, at: Double)
+    /// The idle warning's More time button, at `at`.
+    case moreTime(at: Double)
+    /// Speech (read-aloud mode) was turned on or off: the idle time is longer while it is on.
+    case speechChanged(on: Bool)
+    /// A visitor control in the kiosk bar was pressed.
+    case visitorControl(VisitorControl)
 }
 
 public enum KioskCommand: Sendable, Equatable {
@@ -34,6 +40,8 @@ public enum KioskCommand: Sendable, Equatable {
     /// Swallow the key (`why` is for the log).
     case swallowKey(KeyChord, why: String)
     case showWarning(secondsLeft: Int)
+    /// The idle warning's sound, with the warning (it is not only visual: WCAG 2.2.1).
+    case playWarningSound
     case updateWarning(secondsLeft: Int)
     /// Input cancelled the warning.
     case hideWarning
@@ -59,6 +67,9 @@ public enum KioskCommand: Sendable, Equatable {
     case closeExitDialog
     /// Leave kiosk mode: close the window for good.
     case exit
+    /// Show the visitor controls so: larger text (page zoom and chrome times `textScale`) and
+    /// high contrast (chrome theme and the pages' style sheet).
+    case applyVisitorControls(VisitorControls, textScale: Double)
 }
 
 /// The kiosk's decisions for one window. Times are monotonic seconds passed in by the caller,
@@ -69,8 +80,12 @@ public struct KioskSession: Sendable, Equatable {
     static let longestTimer = 86_400
 
     public let filter: KioskKeyFilter
-    public private(set) var idle: IdleSession
+    public internal(set) var idle: IdleSession
     public private(set) var gate: ExitPinGate?
+    public let accessibility: AccessibilitySettings
+    /// What the current visitor turned on in the kiosk bar; the idle reset puts back the defaults.
+    public internal(set) var visitor: VisitorControls
+    public internal(set) var isSpeechOn = false
     private let hideCursorAfter: Double?
     private let reloadEvery: Double?
 
@@ -92,7 +107,9 @@ public struct KioskSession: Sendable, Equatable {
     public private(set) var sessionsStarted = 0
 
     /// A kiosk with `settings`, started at `now`: the cursor's and reload-every's clocks run from then.
-    public init(settings: KioskSettings, at now: Double) {
+    public init(settings: KioskSettings, accessibility: AccessibilitySettings = AccessibilitySettings(), at now: Double) {
+        self.accessibility = accessibility
+        visitor = accessibility.visitorDefaults
         filter = KioskKeyFilter(shortcuts: settings.shortcuts, exitChord: settings.exitChord.flatMap(KeyChord.init(accelerator:)))
         idle = IdleSession(timeout: settings.idleTimeout, warning: settings.idleWarning)
         gate = settings.exitPinHash.map { ExitPinGate(hash: $0) }
@@ -111,6 +128,9 @@ public struct KioskSession: Sendable, Equatable {
         case .leftFullscreen: isExiting ? [] : [.refullscreen]
         case .pinEntered(let pin, let now): pinEntered(pin, at: now)
         case .pinChecked(let matched, let now): pinChecked(matched: matched, at: now)
+        case .moreTime(let now): moreTime(at: now)
+        case .speechChanged(let on): speechChanged(on: on)
+        case .visitorControl(let control): visitorControl(control)
         }
     }
 
@@ -192,15 +212,15 @@ public struct KioskSession: Sendable, Equatable {
         return out
     }
 
-    private mutating func idleCommands(_ action: IdleSession.Action) -> [KioskCommand] {
+    mutating func idleCommands(_ action: IdleSession.Action) -> [KioskCommand] {
         switch action {
         case .none: return []
-        case .showWarning(let seconds): return [.showWarning(secondsLeft: seconds)]
+        case .showWarning(let seconds): return [.showWarning(secondsLeft: seconds), .playWarningSound]
         case .updateWarning(let seconds): return [.updateWarning(secondsLeft: seconds)]
         case .hideWarning: return [.hideWarning]
         case .startNewSession:
             sessionsStarted += 1
-            return closeExitDialog() + [.startNewSession(hideCursorAgain: isCursorHidden)]
+            return closeExitDialog() + [.startNewSession(hideCursorAgain: isCursorHidden)] + resetVisitorControls()
         }
     }
 

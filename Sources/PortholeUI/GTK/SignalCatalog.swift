@@ -1,5 +1,6 @@
 // Every signal Porthole connects, with the handler shape it is connected with: one list, which a
 // test checks against g_signal_query (connectSignal also refuses a mismatch at run time).
+import CGStreamer
 import CWebKitGtk
 import GLibBridge
 
@@ -82,6 +83,9 @@ public enum SignalCatalog {
         // The window's find bar, menus and buttons (FindBar.swift, BrowserWindow.swift).
         SignalDeclaration("GtkButton", "clicked", plain),
         SignalDeclaration("GtkPopover", "closed", plain),
+        // The idle warning's sound (WarningSound.swift).
+        SignalDeclaration("GstBus", "message::eos", pointer),
+        SignalDeclaration("GstBus", "message::error", pointer),
         SignalDeclaration("GtkSearchBar", "notify::search-mode-enabled", pointer),
         SignalDeclaration("GtkSearchEntry", "activate", plain),
         SignalDeclaration("GtkSearchEntry", "key-press-event", pointerReturningBool),
@@ -101,13 +105,16 @@ public enum SignalCatalog {
     /// Registers the types the catalog names, so g_type_from_name finds them (GLib registers a
     /// type when its get_type function first runs).
     public static func registerTypes() {
+        // GStreamer's types (GstBus's message signal, GstMessage) exist once it is initialized,
+        // as WarningSound does before it makes a pipeline.
+        _ = gst_init_check(nil, nil, nil)
         for type in [gtk_application_get_type(), g_simple_action_get_type(), gtk_application_window_get_type(),
                      gtk_dialog_get_type(), g_network_monitor_get_type(), webkit_web_view_get_type(),
                      webkit_back_forward_list_get_type(), webkit_web_context_get_type(),
                      webkit_web_extension_get_type(), webkit_web_page_get_type(),
                      webkit_authentication_request_get_type(), webkit_find_controller_get_type(),
                      webkit_user_content_manager_get_type(), gdk_seat_get_type(), gtk_button_get_type(),
-                     gtk_popover_get_type(), gtk_search_bar_get_type(), gtk_search_entry_get_type(), g_file_monitor_get_type()] {
+                     gtk_popover_get_type(), gtk_search_bar_get_type(), gtk_search_entry_get_type(), g_file_monitor_get_type(), gst_bus_get_type()] {
             // Kept referenced: a class or interface whose signals were looked up stays loaded.
             if g_type_fundamental(type) == GType(2 << G_TYPE_FUNDAMENTAL_SHIFT) {  // G_TYPE_INTERFACE
                 _ = g_type_default_interface_ref(type)

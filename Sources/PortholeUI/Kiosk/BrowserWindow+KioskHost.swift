@@ -10,11 +10,21 @@ extension BrowserWindow: KioskHost {
     var isPageLoading: Bool { coordinator.isLoading }
 
     func reloadPage() { coordinator.reload() }
+
+    var kioskBar: UnsafeMutablePointer<GtkWidget> { bottomBar }
+
+    var userContentManager: UnsafeMutablePointer<WebKitUserContentManager> { engine.userContentManager }
+
+    func setTextScale(_ scale: Double) {
+        textScale = scale
+        applyZoom(session.zoom)
+    }
 }
 
 extension KioskController {
     /// Kiosk mode for `browser`, on the clock its options name.
     convenience init(browser: BrowserWindow, settings: KioskSettings) {
-        self.init(host: browser, settings: settings, clock: browser.options.clock)
+        self.init(host: browser, settings: settings, accessibility: browser.options.accessibility, clock: browser.options.clock,
+                  warningSoundSink: browser.options.warningSoundSink)
     }
 }

@@ -12,14 +12,18 @@ import PortholeCore
 @MainActor
 public final class KioskController {
     public let settings: KioskSettings
-    private weak var host: (any KioskHost)?
+    private(set) weak var host: (any KioskHost)?
     private let clock: any Clock
-    private var session: KioskSession
+    private(set) var session: KioskSession
     private let connections = SignalConnections()
     private var inputHook: EmissionHook?
     /// The one timer, set for the session's next wake-up (`at`).
     private var wakeUp: (timer: any ClockTimer, at: Double)?
-    private let warning: IdleWarning
+    /// Set in init as soon as `self` can be captured (its More time button calls back).
+    private(set) var warning: IdleWarning!
+    let warningSound: WarningSound
+    var visitorBar: VisitorControlsBar?
+    let appearance: VisitorAppearance
     private var inhibitCookie: guint = 0
     private var exitDialog: ExitPinDialog?
 
@@ -31,12 +35,16 @@ public final class KioskController {
     public var sessionsStarted: Int { session.sessionsStarted }
     public var isCursorHidden: Bool { session.isCursorHidden }
 
-    init(host: any KioskHost, settings: KioskSettings, clock: any Clock) {
+    init(host: any KioskHost, settings: KioskSettings, accessibility: AccessibilitySettings = AccessibilitySettings(),
+         clock: any Clock, warningSoundSink: String = "autoaudiosink") {
         self.host = host
         self.settings = settings
         self.clock = clock
-        session = KioskSession(settings: settings, at: clock.now)
-        warning = IdleWarning(in: host.windowOverlay)
+        session = KioskSession(settings: settings, accessibility: accessibility, at: clock.now)
+        warningSound = WarningSound(sink: warningSoundSink)
+        appearance = VisitorAppearance(manager: host.userContentManager)
+        warning = IdleWarning(in: host.windowOverlay) { [unowned self] in self.handle(.moreTime(at: self.clock.now)) }
+        makeVisitorControls()
         guard let window = host.window else { return }
         let object = UnsafeMutableRawPointer(window)
         // Runs before GtkWindow's own handler, which activates accelerators, then the page.
@@ -52,7 +60,9 @@ public final class KioskController {
             let toplevel = gtk_widget_get_toplevel(widget.assumingMemoryBound(to: GtkWidget.self))
             guard let toplevel, toplevel == window || self.exitDialog?.isWindow(toplevel) == true,
                   let input = Self.input(event.assumingMemoryBound(to: GdkEvent.self)) else { return }
+            let moreTime = self.warning.isMoreTime(event.assumingMemoryBound(to: GdkEvent.self), on: widget.assumingMemoryBound(to: GtkWidget.self))
             self.handle(.input(input, at: self.clock.now))
+            if moreTime { self.handle(.moreTime(at: self.clock.now)) }
         }
         connections.connect(object, "window-state-event", .pointerReturningBool { [unowned self] event in
             guard let event else { return false }
@@ -73,14 +83,14 @@ public final class KioskController {
     // MARK: Events in, commands out
 
     @discardableResult
-    private func handle(_ event: KioskEvent) -> [KioskCommand] {
+    func handle(_ event: KioskEvent) -> [KioskCommand] {
         let commands = session.handle(event)
         for command in commands { run(command) }
         scheduleWakeUp()
         return commands
     }
 
-    private func run(_ command: KioskCommand) {
+    func run(_ command: KioskCommand) {
         switch command {
         case .passKey: break
         case .swallowKey(let chord, let why):
@@ -88,10 +98,16 @@ public final class KioskController {
         case .showWarning(let seconds):
             Log.info("idle: warning for \(seconds) s", fields: ["PORTHOLE_EVENT": "idle-warning"])
             warning.show(secondsLeft: seconds)
+            // Enter or Space is then More time, and a screen reader reads the button.
+            gtk_widget_grab_focus(warning.moreTimeButton)
+        case .playWarningSound: warningSound.play()
         case .updateWarning(let seconds): warning.update(secondsLeft: seconds)
         case .hideWarning:
             Log.info("idle warning cancelled by input", fields: ["PORTHOLE_EVENT": "idle-cancelled"])
             warning.hide()
+            // After the key that dismissed it has gone to nobody (the hidden button had the
+            // focus): a key that only meant "still here" does not type into the page.
+            MainLoop.idle { [weak self] in self?.host?.focusPage() }
         case .startNewSession(let hideCursorAgain):
             warning.hide()
             host?.startNewSession()
@@ -123,6 +139,7 @@ public final class KioskController {
         case .exit:
             Log.write(.message, "kiosk mode left with the exit PIN", fields: ["PORTHOLE_EVENT": "kiosk-exit"])
             host?.close()  // with the window the application quits
+        case .applyVisitorControls(let controls, let textScale): showVisitorControls(controls, textScale: textScale)
         }
     }
 
@@ -256,5 +273,8 @@ public final class KioskController {
         inputHook?.remove()
         inputHook = nil
         warning.release()
+        warningSound.stop()
+        visitorBar?.release()
+        if let host { appearance.restore(host) }
     }
 }

@@ -17,4 +17,12 @@ protocol KioskHost: AnyObject {
     func startNewSession()
     /// Closes the window for good.
     func close()
+    /// The bottom bar, where the visitor controls go.
+    var kioskBar: UnsafeMutablePointer<GtkWidget> { get }
+    /// The user content manager every web view shares, for the contrast style sheet.
+    var userContentManager: UnsafeMutablePointer<WebKitUserContentManager> { get }
+    /// Multiplies the page's zoom by `scale` (Larger text), on top of the zoom the window chose.
+    func setTextScale(_ scale: Double)
+    /// Gives the keyboard focus back to the page.
+    func focusPage()
 }

@@ -26,6 +26,10 @@ public struct BrowserOptions {
     public var swipesFollowDevices = false
     /// The clock kiosk mode reads and sets its timers on; tests hand in a `ManualClock`.
     public var clock: any Clock = GLibClock.shared
+    /// `[Accessibility]`: More time, speech's idle factor, the visitor controls' defaults.
+    public var accessibility = AccessibilitySettings()
+    /// Where the idle warning's tone plays (a GStreamer sink description); tests write a file.
+    public var warningSoundSink = "autoaudiosink"
 
     public init(sites: SiteList, settings: WebViewSettings = WebViewSettings(),
                 decide: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
@@ -53,6 +57,7 @@ extension BrowserOptions {
         keyboard = configuration.kiosk.keyboard
         keyboard.mode = configuration.kiosk.keyboard.mode(kiosk: configuration.kiosk.enabled)
         pinchZoom = browser.pinchZoom ?? !configuration.kiosk.enabled
+        accessibility = configuration.accessibility
     }
 }
 

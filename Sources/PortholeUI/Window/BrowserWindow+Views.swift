@@ -70,6 +70,7 @@ extension BrowserWindow {
     func viewChanged() {
         viewConnections.disconnectAll()
         madeFindBar?.attach(webView)
+        if let webView { Accessibility.nameWebView(UnsafeMutableRawPointer(webView).assumingMemoryBound(to: GtkWidget.self)) }
         if let webView {
             // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
             // with ephemeral data (and nothing is ever saved to disk). The user name kept for a

@@ -5,14 +5,17 @@ import PortholeCore
 
 @MainActor
 extension BrowserWindow {
-    /// The page's zoom level (1.0 is 100 %).
-    public var zoomLevel: Double { webView.map { webkit_web_view_get_zoom_level($0) } ?? options.settings.zoom }
+    /// The page's zoom level (1.0 is 100 %), as the window chose it (without Larger text's scale).
+    public var zoomLevel: Double { pageZoomLevel / textScale }
 
-    /// Sets the page's zoom and shows the level over the page.
+    /// The zoom the page is shown at: the window's level times Larger text's scale.
+    public var pageZoomLevel: Double { webView.map { webkit_web_view_get_zoom_level($0) } ?? options.settings.zoom * textScale }
+
+    /// Sets the page's zoom (times Larger text's scale) and shows the level over the page.
     func applyZoom(_ level: Double) {
         guard let webView else { return }
-        webkit_web_view_set_zoom_level(webView, level)
-        zoomIndicator.show(level)
+        webkit_web_view_set_zoom_level(webView, level * textScale)
+        zoomIndicator.show(level * textScale)
         primaryMenu.setZoom(level)
     }
 

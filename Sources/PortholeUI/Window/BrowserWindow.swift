@@ -36,6 +36,8 @@ public final class BrowserWindow {
     /// The on-screen keyboard; nil when its mode is off.
     public private(set) var keyboard: OnScreenKeyboard?
     var pinchGuard: PinchGuard?
+    /// Larger text's page scale (kiosk visitor controls): the page shows at the zoom level times this.
+    var textScale = 1.0
     /// The devices `swipe-navigation=auto` follows; nil until it is asked for.
     var swipeDevices: (any InputDeviceSource)?
     /// Told every page notice after the window has handled it (the service notifier waits
