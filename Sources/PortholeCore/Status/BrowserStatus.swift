@@ -2,17 +2,9 @@
 // a value the window's events update, its a{sv} form on D-Bus, and the report read back from it.
 import CGLib
 
-/// What happened in the browser that the status counts. The UI translates its events into these.
+/// What happened in the browser that only the status counts. What the page shows and the
+/// refusals are their owners' (`ShownPage`, `RefusalLog`): the status follows them (`follow`).
 public enum StatusEvent: Sendable, Equatable {
-    /// A load of the visitor's (not one of Porthole's own pages) started.
-    case loadStarted
-    /// A load committed at `uri`.
-    case committed(uri: String)
-    case title(String?)
-    /// A load failed and the view shows the error page.
-    case errorPageShown(uri: String)
-    /// A navigation was refused; `shown` when the Blocked page replaced the page.
-    case refused(uri: String, reason: String, shown: Bool)
     /// The web process ended abnormally; the page is recovered (reloaded).
     case crashRecovered
     /// The page stopped responding and Porthole ended its web process (counted as a crash too).
@@ -65,27 +57,21 @@ public struct BrowserStatus: Sendable, Equatable {
         self.kiosk = kiosk
     }
 
+    /// Takes what the page shows, its title and the refusals from their owners (the page session,
+    /// the window session) at `now`: the status keeps only when it first saw each of them.
+    public mutating func follow(_ page: ShownPage, title: String?, refusals log: RefusalLog, at now: Int) {
+        url = page.url
+        self.title = title
+        errorPageSince = page.isErrorPage ? errorPageSince ?? now : nil
+        if log.count != refusals {
+            refusals = log.count
+            lastRefusal = log.recent.last.map { "\($0.uri) (\($0.reason))" }
+            lastRefusalAt = now
+        }
+    }
+
     public mutating func record(_ event: StatusEvent, at now: Int) {
         switch event {
-        case .loadStarted:
-            errorPageSince = nil
-        case .committed(let uri):
-            url = uri
-        case .title(let title):
-            self.title = title
-        case .errorPageShown(let uri):
-            url = uri
-            if errorPageSince == nil { errorPageSince = now }
-        case .refused(let uri, let reason, let shown):
-            refusals += 1
-            lastRefusal = "\(uri) (\(reason))"
-            lastRefusalAt = now
-            if shown {
-                // The Blocked page stands in for the refused URL: that is what the view shows now
-                // (its own load commits under a porthole: URL that reports no commit).
-                url = uri
-                errorPageSince = nil
-            }
         case .crashRecovered:
             crashRecoveries += 1
             lastCrashAt = now

@@ -12,9 +12,11 @@ public final class BrowserWindow {
     /// What the window shows and decides (title, progress, actions, notice, zoom).
     public internal(set) var session: WindowSession
     /// The page as the header bar and the bottom bar show it.
-    public var state: PageState { session.page }
-    /// The most recent refused navigations (newest last, at most 50), for status and tests.
-    public var refusals: [WindowRefusal] { session.refusals }
+    public var state: PageState { session.page(shown) }
+    /// What the view shows, as its page session has it (the one owner of the URI and the error page).
+    public var shown: ShownPage { webHost?.coordinator.shown ?? ShownPage() }
+    /// The most recent refused navigations (newest last, at most 50), for tests.
+    public var refusals: [WindowRefusal] { session.refusals.recent }
     /// The session's next `.tick`, on the options' clock.
     let wakeUp: WakeUp
 
@@ -194,7 +196,7 @@ public final class BrowserWindow {
 
     /// One event into the session; its commands out to GTK and WebKit.
     func send(_ event: WindowEvent) {
-        session.handle(event).forEach(perform)
+        session.handle(event, showing: shown).forEach(perform)
         updateActions()
     }
 
