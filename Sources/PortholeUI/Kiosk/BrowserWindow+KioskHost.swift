@@ -12,9 +12,10 @@ extension BrowserWindow: KioskHost {
     func reloadPage() { coordinator.reload() }
 }
 
-extension KioskController {
-    /// Kiosk mode for `browser`, on the clock its options name.
-    convenience init(browser: BrowserWindow, settings: KioskSettings) {
-        self.init(host: browser, settings: settings, clock: browser.options.clock)
+extension BrowserWindow {
+    /// Kiosk mode for this window, on the clock its options name: the one place the window's side
+    /// names KioskController.
+    func makeKioskMode(_ settings: KioskSettings) -> any KioskMode {
+        KioskController(host: self, settings: settings, clock: options.clock)
     }
 }

@@ -12,6 +12,8 @@ extension BrowserWindow {
     /// The progress bar itself (shown only while a page loads).
     public var progressWidget: UnsafeMutablePointer<GtkWidget> { progressBar }
     public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
+    /// Kiosk mode's state (nil at a desk), through what tests may read of it.
+    public var kiosk: (any KioskInspection)? { kioskMode }
     /// Kiosk mode's Sites button (nil at a desk; hidden when `[Kiosk] site-menu=` says so).
     public var kioskSitesButton: UnsafeMutablePointer<GtkWidget>? { sitesButton }
     public var headerBar: UnsafeMutablePointer<GtkWidget> { header }

@@ -97,8 +97,8 @@ extension BrowserWindow {
         pendingRender?.cancel()
         pendingRender = nil
         wakeUp.cancel()
-        kiosk?.teardown()
-        kiosk = nil
+        kioskMode?.teardown()
+        kioskMode = nil
         detachTouchInput()
         stopFollowingSwipeDevices()
         zoomIndicator.release()

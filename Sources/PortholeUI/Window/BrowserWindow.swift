@@ -34,7 +34,7 @@ public final class BrowserWindow {
     var nextContentID: UInt64 = 1
     let onClose: @MainActor (BrowserWindow) -> Void
     /// Kiosk mode's behaviour (full screen, keys, visitor sessions, the screen); nil at a desk.
-    public internal(set) var kiosk: KioskController?
+    var kioskMode: (any KioskMode)?
     /// The on-screen keyboard; nil when its mode is off.
     public private(set) var keyboard: OnScreenKeyboard?
     var pinchGuard: PinchGuard?
@@ -133,13 +133,13 @@ public final class BrowserWindow {
         rebuildSiteMenu()
 
         connections.connect(UnsafeMutableRawPointer(window), "delete-event", .pointerReturningBool { [unowned self] _ in
-            if let kiosk = self.kiosk, kiosk.refusesClose() { return true }
+            if let kiosk = self.kioskMode, kiosk.refusesClose() { return true }
             self.webHost.coordinator.stop()  // closing the window stops any load in progress
             return false
         })
         connections.connect(UnsafeMutableRawPointer(window), "destroy", .plain { [unowned self] in self.windowDestroyed() })
         if let settings = options.kiosk {
-            kiosk = KioskController(browser: self, settings: settings)
+            kioskMode = makeKioskMode(settings)
         }
         render()
     }
@@ -150,7 +150,7 @@ public final class BrowserWindow {
 
     public func show() {
         guard let window else { return }
-        kiosk?.prepareToShow()  // full screen from the first frame
+        kioskMode?.prepareToShow()  // full screen from the first frame
         gtk_widget_show_all(window)
         render()
     }
