@@ -107,12 +107,10 @@ public struct BrowserStatus: Sendable, Equatable {
             ("sandbox", g_variant_new_string(sandbox ?? "")),
             ("sandbox-missing", g_variant_new_boolean(sandboxMissing ? 1 : 0)),
         ]
+        // An `as` built from string children, as the dictionary is below: no C string array.
         func strv(_ strings: [String]) -> OpaquePointer {
-            let copies = strings.map { g_strdup($0) } + [nil]
-            defer { copies.forEach { g_free($0) } }
-            return copies.withUnsafeBufferPointer {
-                $0.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: copies.count) { g_variant_new_strv($0, -1) }
-            }
+            let children: [OpaquePointer?] = strings.map { g_variant_new_string($0) }
+            return children.withUnsafeBufferPointer { g_variant_new_array(g_variant_type_checked_("s"), $0.baseAddress, gsize($0.count)) }
         }
         entries.insert(("config-files", strv(configFiles)), at: 4)
         entries.append(("profile-problems", strv(profileProblems)))
