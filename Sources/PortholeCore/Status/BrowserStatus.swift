@@ -253,20 +253,13 @@ public enum StatusReport {
     /// separators (U+2028, U+2029, which line-splitting parsers such as Python's
     /// `str.splitlines` break at) become `\\`, `\n`, `\t`, `\r` or `\u{XXXX}`.
     public static func escapedLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
+        ScalarEscaping.escape(text, lineReplacements) { scalar in
+            guard ScalarEscaping.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 else { return nil }
+            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         }
-        return out
     }
+
+    private static let lineReplacements: [Unicode.Scalar: String] = ["\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"]
 
     /// `porthole status --json`: one JSON object (RFC 8259), keys as in the text form, numbers
     /// as numbers, times as Unix seconds (null when it never happened).
