@@ -59,21 +59,16 @@ final class SignInDialog {
         self.remembers = remembers
         self.memory = memory
         let question = tr("Sign in")
-        let (widget, owner) = ModalDialog.make(title: question, over: window)
+        let (widget, owner) = ModalDialog.make(title: question, over: window, answer: tr("Sign In"), style: .suggested,
+                                               defaultResponse: GTK_RESPONSE_ACCEPT)
         dialog = owner
-        let signIn = gtk_dialog_add_button(widget.cast(), tr("Sign In"), GTK_RESPONSE_ACCEPT.rawValue)!
-        gtk_style_context_add_class(gtk_widget_get_style_context(signIn), "suggested-action")
-        gtk_dialog_set_default_response(widget.cast(), GTK_RESPONSE_ACCEPT.rawValue)
 
         let host = webkit_authentication_request_get_host(request).map { String(cString: $0) } ?? ""
         let realm = webkit_authentication_request_get_realm(request).map { String(cString: $0) } ?? ""
         key = "\(webkit_authentication_request_is_for_proxy(request)) \(host):\(webkit_authentication_request_get_port(request)) \(realm)"
         let prompt = webkit_authentication_request_is_for_proxy(request) != 0
             ? tr("The proxy {host} asks for a user name and password.") : tr("{host} asks for a user name and password.")
-        let heading = gtk_label_new(prompt.replacing("{host}", with: host))!
-        gtk_label_set_line_wrap(heading.cast(), 1)
-        gtk_label_set_max_width_chars(heading.cast(), 45)
-        gtk_label_set_xalign(heading.cast(), 0)
+        let heading = ModalDialog.paragraph(prompt.replacing("{host}", with: host), width: 45)
         user = gtk_entry_new()
         Accessibility.setName(user, tr("User name"))
         gtk_entry_set_placeholder_text(user.cast(), tr("User name"))
@@ -95,10 +90,7 @@ final class SignInDialog {
         let warnings = (retry ? [tr("The user name or password was wrong. Try again.")] : [])
             + (Self.sendsInTheClear(request) ? [tr("This connection is not secure: the password would be sent unencrypted.")] : [])
 
-        let content = gtk_dialog_get_content_area(widget.cast())!
-        gtk_box_set_spacing(content.cast(), 12)
-        gtk_container_set_border_width(content.cast(), 18)
-        gtk_box_pack_start(content.cast(), ModalDialog.heading(question), 0, 0, 0)
+        let content = ModalDialog.body(of: widget, heading: question)
         gtk_box_pack_start(content.cast(), heading, 0, 0, 0)
         if !realm.isEmpty {
             let detail = gtk_label_new(realm)!
@@ -108,10 +100,7 @@ final class SignInDialog {
             gtk_box_pack_start(content.cast(), detail, 0, 0, 0)
         }
         if !warnings.isEmpty {
-            let warning = gtk_label_new(warnings.joined(separator: "\n"))!
-            gtk_label_set_line_wrap(warning.cast(), 1)
-            gtk_label_set_max_width_chars(warning.cast(), 45)
-            gtk_label_set_xalign(warning.cast(), 0)
+            let warning = ModalDialog.paragraph(warnings.joined(separator: "\n"), width: 45)
             gtk_style_context_add_class(gtk_widget_get_style_context(warning), "warning")
             gtk_box_pack_start(content.cast(), warning, 0, 0, 0)
         }
