@@ -33,15 +33,18 @@ final class SignInDialog {
     /// One web view's sign-in state, held by its "authenticate" handler: its SignInMemory (Core)
     /// and the dialog open for it now. A new visitor session's new web view gets a new one, and
     /// one view's request never answers or closes another view's dialog.
+    /// The memory owns its open dialog; the dialog's way back is weak, so the two never keep each
+    /// other. A memory let go of (its view's handler disconnected) cancels the dialog it still has.
     @MainActor final class Memory {
         var value = SignInMemory()
-        /// The dialog open for this view now, if any (tests fill it in).
+        /// The dialog open for this view now, if any.
         fileprivate(set) var open: SignInDialog?
         init() {}
+        isolated deinit { open?.answer(nil) }
     }
 
     private let remembers: Bool
-    private let memory: Memory
+    private weak var memory: Memory?
     /// The proxy flag, host, port and realm this dialog answers for.
     private let key: String
 
@@ -120,15 +123,12 @@ final class SignInDialog {
         gtk_widget_grab_focus(gtk_entry_get_text_length(user.cast()) > 0 ? password : user)
     }
 
-    var userEntry: UnsafeMutablePointer<GtkWidget> { user }
-    var passwordEntry: UnsafeMutablePointer<GtkWidget> { password }
-
     /// Answers the request (with a credential, or cancelled) and closes the dialog.
     func answer(_ credential: (user: String, password: String)?) {
         if !answered, let request: UnsafeMutablePointer<WebKitAuthenticationRequest> = self.request.typed() {
             answered = true
             if let credential {
-                memory.value.answered(key, user: credential.user)
+                memory?.value.answered(key, user: credential.user)
                 let persistence = remembers ? WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION : WEBKIT_CREDENTIAL_PERSISTENCE_NONE
                 let answer = webkit_credential_new(credential.user, credential.password, persistence)
                 webkit_authentication_request_authenticate(request, answer)
@@ -140,11 +140,14 @@ final class SignInDialog {
         close()
     }
 
+    var userEntry: UnsafeMutablePointer<GtkWidget> { user }
+    var passwordEntry: UnsafeMutablePointer<GtkWidget> { password }
+
     private func close() {
         connections.disconnectAll()
         ModalDialog.destroy(dialog)
         request.release()
-        if memory.open === self { memory.open = nil }
+        if memory?.open === self { memory?.open = nil }
     }
 
     private func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String {
