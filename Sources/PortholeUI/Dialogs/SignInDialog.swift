@@ -43,6 +43,11 @@ final class SignInDialog {
         isolated deinit { open?.answer(nil) }
     }
 
+    /// The widget names the inspection accessors find the dialog and its entries by (tests fill them in).
+    static let dialogName = "porthole-sign-in"
+    static let userEntryName = "porthole-sign-in-user"
+    static let passwordEntryName = "porthole-sign-in-password"
+
     private let remembers: Bool
     private weak var memory: Memory?
     /// The proxy flag, host, port and realm this dialog answers for.
@@ -65,6 +70,7 @@ final class SignInDialog {
         let (widget, owner) = ModalDialog.make(title: question, over: window, answer: tr("Sign In"), style: .suggested,
                                                defaultResponse: GTK_RESPONSE_ACCEPT)
         dialog = owner
+        gtk_widget_set_name(widget, Self.dialogName)
 
         let host = webkit_authentication_request_get_host(request).map { String(cString: $0) } ?? ""
         let realm = webkit_authentication_request_get_realm(request).map { String(cString: $0) } ?? ""
@@ -73,10 +79,12 @@ final class SignInDialog {
             ? tr("The proxy {host} asks for a user name and password.") : tr("{host} asks for a user name and password.")
         let heading = ModalDialog.paragraph(prompt.replacing("{host}", with: host), width: 45)
         user = gtk_entry_new()
+        gtk_widget_set_name(user, Self.userEntryName)
         Accessibility.setName(user, tr("User name"))
         gtk_entry_set_placeholder_text(user.cast(), tr("User name"))
         gtk_entry_set_activates_default(user.cast(), 1)
         password = gtk_entry_new()
+        gtk_widget_set_name(password, Self.passwordEntryName)
         Accessibility.setName(password, tr("Password"))
         gtk_entry_set_placeholder_text(password.cast(), tr("Password"))
         gtk_entry_set_visibility(password.cast(), 0)
@@ -139,9 +147,6 @@ final class SignInDialog {
         }
         close()
     }
-
-    var userEntry: UnsafeMutablePointer<GtkWidget> { user }
-    var passwordEntry: UnsafeMutablePointer<GtkWidget> { password }
 
     private func close() {
         connections.disconnectAll()

@@ -65,8 +65,6 @@ public final class BrowserWindow {
     /// The find bar, made the first time it is wanted (Ctrl+F): most visitors never open it, and
     /// the window built before the first load is 3 ms quicker without it (measured at start-up).
     var madeFindBar: FindBar?
-    /// The current web view's sign-in state (its open dialog), for the test accessors.
-    var signIn: SignInDialog.Memory?
     /// The box the find bar goes at the top of, above the page.
     var contentBox: UnsafeMutablePointer<GtkWidget>?
     let primaryMenu = PrimaryMenu()
