@@ -32,10 +32,12 @@ let package = Package(
         .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring.
         .executableTarget(name: "porthole", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"]),
+        // The developer tools' seeded random numbers (SplitMix64), one copy for both.
+        .target(name: "SeededRandom"),
         // Policy speed: decisions per second and compile time at 10 to 100,000 filters (make bench).
-        .executableTarget(name: "policy-bench", dependencies: ["PortholeCore"], path: "Sources/policy-bench"),
+        .executableTarget(name: "policy-bench", dependencies: ["PortholeCore", "SeededRandom"], path: "Sources/policy-bench"),
         // Mutated configuration files and Chrome policy folders, loaded as Porthole does (make fuzz).
-        .executableTarget(name: "config-fuzz", dependencies: ["PortholeCore"], path: "Sources/config-fuzz"),
+        .executableTarget(name: "config-fuzz", dependencies: ["PortholeCore", "SeededRandom"], path: "Sources/config-fuzz"),
 
         .testTarget(name: "PortholeCoreTests", dependencies: ["PortholeCore"]),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CGLib"]),

@@ -6,18 +6,7 @@
 // Usage: config-fuzz [--cases N] [--seed S] [--resources DIR]
 import Foundation
 import PortholeCore
-
-struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
-}
+import SeededRandom
 
 var cases = 20_000
 var seed: UInt64 = 21

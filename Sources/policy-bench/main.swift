@@ -5,20 +5,7 @@
 // callgrind or perf (callgrind's --toggle-collect on ConfigLoader.load's symbol counts the load alone).
 import Foundation
 import PortholeCore
-
-/// SplitMix64: the same filters and URLs on every run.
-struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
+import SeededRandom
 
 enum Workload {
     static let syllables = ["ka", "lo", "mi", "ne", "ra", "to", "su", "vi", "da", "pe", "zo", "ban", "tel",

@@ -263,11 +263,11 @@ final class PortholeApplication {
         let window = BrowserWindow(application: application, engine: engine, options: options) { [unowned self] _ in
             self.window = nil
         }
-        window.onEvent = { [unowned self] event in
-            if let statusEvent = StatusEvent(event) {
-                self.status.record(statusEvent, at: Int(time(nil)))
-                self.publishStatus()
-            }
+        window.onEvent = { [unowned self, unowned window] event in
+            let now = Int(time(nil))
+            if let statusEvent = StatusEvent(event) { self.status.record(statusEvent, at: now) }
+            self.status.follow(window.shown, title: window.state.title, refusals: window.session.refusals, at: now)
+            self.publishStatus()
             // Under systemd, start-up is done when the first page (or its error page) has loaded.
             if case .loadFinished = event, let window = self.window {
                 self.notifier?.ready(status: "Showing \(window.coordinator.uri ?? "a page")")

@@ -17,6 +17,9 @@ set -eu
 deb=${1:?usage: kiosk-boot-test.sh PACKAGE.deb [SCREENSHOT.png]}
 shot=${2:-kiosk-boot.png}
 fail() { echo "kiosk-boot-test: $*" >&2; exit 1; }
+# The page the kiosk shows, shared with the other boot test (its green is what the screenshot looks for).
+page=$(cd "$(dirname "$0")" && pwd)/kiosk-test-page.html
+[ -f "$page" ] || fail "no test page $page"
 [ "$(id -u)" = 0 ] || { echo "kiosk-boot-test: skipped: needs root (it installs a package and adds a user)"; exit 77; }
 case $deb in /*|./*) ;; *) deb=./$deb ;; esac
 [ -f "$deb" ] || fail "no package $deb (run make deb)"
@@ -78,12 +81,7 @@ grep -qx "User=$user" "$dropin" || fail "no User=$user in $dropin"
 
 echo "== the page the kiosk is to show, from a local server"
 mkdir -p "$work/site"
-cat > "$work/site/index.html" <<'HTML'
-<!DOCTYPE html><html><head><title>Museum kiosk</title>
-<style>html,body{margin:0;height:100%;background:#1f7a4d;color:#fff;font:64px sans-serif}
-body{display:flex;align-items:center;justify-content:center}</style></head>
-<body><p>Welcome to the museum <img src="shown.png" width="1" height="1" alt=""></p></body></html>
-HTML
+cp "$page" "$work/site/index.html"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 (cd "$work/site" && exec python3 -m http.server --bind 127.0.0.1 "$port") > "$work/server.log" 2>&1 &
 server_pid=$!

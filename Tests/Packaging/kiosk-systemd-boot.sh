@@ -34,6 +34,9 @@ deb=${1:?usage: kiosk-systemd-boot.sh PACKAGE.deb [SCREENSHOT.png]}
 shot=${2:-kiosk-systemd-boot.png}
 say() { echo "kiosk-systemd-boot: $*"; }
 fail() { echo "kiosk-systemd-boot: FAIL: $*" >&2; exit 1; }
+# The page the kiosk shows, shared with the other boot test (its green is what the screenshot looks for).
+page=$(cd "$(dirname "$0")" && pwd)/kiosk-test-page.html
+[ -f "$page" ] || fail "no test page $page"
 [ "$(id -u)" = 0 ] || { say "skipped: needs root (it builds and boots a system tree)"; exit 77; }
 [ -f "$deb" ] || fail "no package $deb (run make deb)"
 for tool in debootstrap systemd-nspawn nsenter Xvfb import convert python3; do
@@ -112,12 +115,7 @@ done
 
 # The page, from a server on the host (the container shares the host's network).
 mkdir -p "$cache/run/site"
-cat > "$cache/run/site/index.html" <<'HTML'
-<!DOCTYPE html><html><head><title>Museum kiosk</title>
-<style>html,body{margin:0;height:100%;background:#1f7a4d;color:#fff;font:64px sans-serif}
-body{display:flex;align-items:center;justify-content:center}</style></head>
-<body><p>Booted by systemd <img src="shown.png" width="1" height="1" alt=""></p></body></html>
-HTML
+cp "$page" "$cache/run/site/index.html"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 (cd "$cache/run/site" && exec python3 -m http.server --bind 127.0.0.1 "$port") > "$logs/server.log" 2>&1 &
 server_pid=$!

@@ -5,40 +5,51 @@ import XCTest
 @testable import PortholeCore
 
 final class BrowserStatusTests: XCTestCase {
-    func testEventsCountRefusalsCrashesAndErrorPageTime() {
+    func testStatusFollowsThePageAndTheRefusalsAndCountsCrashes() {
         var status = BrowserStatus(startedAt: 1000)
         status.configurationLoaded(files: ["/etc/porthole/porthole.conf"], problems: 0, kiosk: true)
-        let rows: [(StatusEvent, Int, (inout BrowserStatus) -> Void)] = [
-            (.loadStarted, 1001, { _ in }),
-            (.committed(uri: "https://school.example/"), 1002, { $0.url = "https://school.example/" }),
-            (.title("School"), 1003, { $0.title = "School" }),
-            (.refused(uri: "https://games.example/", reason: "blocked by *", shown: false), 1004,
+        let school = ShownPage(uri: "https://school.example/", url: "https://school.example/")
+        let games = ShownPage(uri: "porthole://blocked/1", url: "https://games.example/x")
+        let down = ShownPage(uri: "https://school.example/down", url: "https://school.example/down", isErrorPage: true)
+        let one = refusals(("https://games.example/", "blocked by *"))
+        let two = refusals(("https://games.example/", "blocked by *"), ("https://games.example/x", "blocked by *"))
+        enum Step { case follow(ShownPage, String?, RefusalLog), record(StatusEvent) }
+        let rows: [(Step, Int, (inout BrowserStatus) -> Void)] = [
+            (.follow(ShownPage(), nil, RefusalLog()), 1001, { _ in }),
+            (.follow(school, nil, RefusalLog()), 1002, { $0.url = "https://school.example/" }),
+            (.follow(school, "School", RefusalLog()), 1003, { $0.title = "School" }),
+            (.follow(school, "School", one), 1004,
              { $0.refusals = 1; $0.lastRefusal = "https://games.example/ (blocked by *)"; $0.lastRefusalAt = 1004 }),
-            // The Blocked page replaced the page: the status names it, not the page before.
-            (.refused(uri: "https://games.example/x", reason: "blocked by *", shown: true), 1004,
-             { $0.refusals = 2; $0.lastRefusal = "https://games.example/x (blocked by *)"; $0.url = "https://games.example/x" }),
-            (.errorPageShown(uri: "https://school.example/down"), 1005, { $0.url = "https://school.example/down"; $0.errorPageSince = 1005 }),
-            (.errorPageShown(uri: "https://school.example/down"), 1010, { _ in }),
-            (.crashRecovered, 1011, { $0.crashRecoveries = 1; $0.lastCrashAt = 1011 }),
-            (.hangEnded, 1011, { $0.hangs = 1; $0.lastHangAt = 1011 }),
-            (.visitorSessionStarted, 1011, { $0.visitorSessions = 1; $0.lastVisitorSessionAt = 1011 }),
-            (.loadStarted, 1012, { $0.errorPageSince = nil }),
+            (.follow(school, "School", one), 1005, { _ in }),
+            // The Blocked page replaced the page: the status names the URL it stands for.
+            (.follow(games, "School", two), 1006,
+             { $0.refusals = 2; $0.lastRefusal = "https://games.example/x (blocked by *)"; $0.lastRefusalAt = 1006; $0.url = "https://games.example/x" }),
+            (.follow(down, "School", two), 1007, { $0.url = "https://school.example/down"; $0.errorPageSince = 1007 }),
+            (.follow(down, "School", two), 1010, { _ in }),
+            (.record(.crashRecovered), 1011, { $0.crashRecoveries = 1; $0.lastCrashAt = 1011 }),
+            (.record(.hangEnded), 1011, { $0.hangs = 1; $0.lastHangAt = 1011 }),
+            (.record(.visitorSessionStarted), 1011, { $0.visitorSessions = 1; $0.lastVisitorSessionAt = 1011 }),
+            (.follow(ShownPage(uri: down.uri, url: down.url), "School", two), 1012, { $0.errorPageSince = nil }),
         ]
         var expected = status
-        for (event, now, change) in rows {
-            status.record(event, at: now)
+        for (step, now, change) in rows {
+            switch step {
+            case .follow(let page, let title, let log): status.follow(page, title: title, refusals: log, at: now)
+            case .record(let event): status.record(event, at: now)
+            }
             change(&expected)
-            XCTAssertEqual(status, expected, "\(event)")
+            XCTAssertEqual(status, expected, "\(step) at \(now)")
         }
     }
 
     func testStatusSurvivesItsDBusForm() throws {
         var status = BrowserStatus(startedAt: 1_700_000_000)
         status.configurationLoaded(files: ["/etc/porthole/porthole.conf", "/etc/porthole/porthole.conf.d/10-sites.conf"], problems: 2, kiosk: true)
-        status.record(.committed(uri: "porthole://start/"), at: 1_700_000_001)
-        status.record(.title("Porthole"), at: 1_700_000_001)
-        status.record(.refused(uri: "https://x.example/", reason: "not approved", shown: true), at: 1_700_000_002)
-        status.record(.errorPageShown(uri: "https://y.example/"), at: 1_700_000_003)
+        status.follow(ShownPage(uri: "porthole://start/", url: "porthole://start/"), title: "Porthole", refusals: RefusalLog(), at: 1_700_000_001)
+        status.follow(ShownPage(url: "https://x.example/"), title: "Porthole", refusals: refusals(("https://x.example/", "not approved")),
+                      at: 1_700_000_002)
+        status.follow(ShownPage(url: "https://y.example/", isErrorPage: true), title: "Porthole",
+                      refusals: refusals(("https://x.example/", "not approved")), at: 1_700_000_003)
         status.record(.crashRecovered, at: 1_700_000_004)
         status.record(.hangEnded, at: 1_700_000_005)
         status.record(.visitorSessionStarted, at: 1_700_000_006)
@@ -56,14 +67,15 @@ final class BrowserStatusTests: XCTestCase {
     func testMonitorWorriesWhenFailingClosedOrOnAnErrorPageTooLong() {
         var status = BrowserStatus(startedAt: 0)
         status.configurationLoaded(files: ["/etc/porthole/porthole.conf"], problems: 0, kiosk: false)
-        status.record(.committed(uri: "https://school.example/"), at: 10)
+        let school = ShownPage(uri: "https://school.example/", url: "https://school.example/")
+        status.follow(school, title: nil, refusals: RefusalLog(), at: 10)
         let healthy = StatusReport.render(status, now: 100, maximumErrorSeconds: 300)
         XCTAssertEqual(healthy.status, 0)
         XCTAssertEqual(healthy.lines, ["version: ", "url: https://school.example/", "title: ", "kiosk: false", "uptime: 100",
                                        "config-files: /etc/porthole/porthole.conf", "config-digest: ", "config-problems: 0",
                                        "failing-closed: false", "visitor-sessions: 0", "refusals: 0", "crash-recoveries: 0", "hangs: 0",
                                        "last-refusal: ", "error-page-for: 0", "sandbox: ", "health: ok"])
-        status.record(.errorPageShown(uri: "https://school.example/"), at: 100)
+        status.follow(ShownPage(uri: school.uri, url: school.url, isErrorPage: true), title: nil, refusals: RefusalLog(), at: 100)
         XCTAssertEqual(StatusReport.render(status, now: 400, maximumErrorSeconds: 300).status, 0, "exactly the limit is still fine")
         let stuck = StatusReport.render(status, now: 401, maximumErrorSeconds: 300)
         XCTAssertEqual(stuck.status, 1, "WARNING: the site may come back")
@@ -123,9 +135,10 @@ final class BrowserStatusTests: XCTestCase {
         status.version = "1.2.3"
         status.configurationLoaded(files: ["/etc/porthole/porthole.conf", "/etc/porthole/porthole.conf.d/10 \"sites\".conf"], problems: 0,
                                    kiosk: true, digest: "sha256:00ff")
-        status.record(.committed(uri: "https://school.example/"), at: 1001)
-        status.record(.title("Line\u{2028}health: ok \"quoted\" \u{1}"), at: 1001)
-        status.record(.refused(uri: "https://games.example/", reason: "blocked by *", shown: false), at: 1002)
+        let school = ShownPage(uri: "https://school.example/", url: "https://school.example/")
+        let title = "Line\u{2028}health: ok \"quoted\" \u{1}"
+        status.follow(school, title: title, refusals: RefusalLog(), at: 1001)
+        status.follow(school, title: title, refusals: refusals(("https://games.example/", "blocked by *")), at: 1002)
         status.record(.crashRecovered, at: 1003)
         status.record(.hangEnded, at: 1003)
         status.record(.visitorSessionStarted, at: 1004)
@@ -160,7 +173,7 @@ final class BrowserStatusTests: XCTestCase {
         var status = BrowserStatus(startedAt: 1000)
         status.version = "1.2\"3\\\n"
         status.configurationLoaded(files: [], problems: 1, kiosk: true, digest: "sha256:00ff")
-        status.record(.refused(uri: "https://games.example/", reason: "x", shown: true), at: 1002)
+        status.follow(ShownPage(url: "https://games.example/"), title: nil, refusals: refusals(("https://games.example/", "x")), at: 1002)
         let text = StatusReport.prometheus(status, now: 1100, maximumErrorSeconds: 300)
         let lines = text.split(separator: "\n").map(String.init)
         XCTAssertTrue(text.hasSuffix("\n"))
@@ -249,4 +262,11 @@ final class BrowserStatusTests: XCTestCase {
         defer { g_variant_unref(variant) }
         XCTAssertEqual(BrowserStatus(variant: variant), status)
     }
+}
+
+/// A refusal log holding `refusals` (URL, reason), oldest first.
+private func refusals(_ refusals: (String, String)...) -> RefusalLog {
+    var log = RefusalLog()
+    for (uri, reason) in refusals { log.append(WindowRefusal(uri: uri, reason: reason)) }
+    return log
 }

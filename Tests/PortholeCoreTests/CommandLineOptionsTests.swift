@@ -44,6 +44,23 @@ final class CommandLineOptionsTests: XCTestCase {
         }
     }
 
+    /// `--config` given twice is refused before GLib keeps the last one: counted with the table.
+    func testHowOftenAnOptionIsGivenIsReadWithTheTable() {
+        let rows: [([String], Int)] = [
+            ([], 0),
+            (["--config", "a.conf"], 1),
+            (["--config=a.conf", "--config", "b.conf"], 2),
+            (["--config", "--config"], 1),  // the second is the first one's value
+            (["--config", "a.conf", "--", "--config=b.conf"], 1),
+            (["--config", "a.conf", "--kiosks", "--config=b.conf"], 2),  // read on past an unknown option
+            (["--display", "--config", "--config=a.conf"], 1),  // a display named --config
+            (["--configs=a.conf"], 0),
+        ]
+        for (arguments, count) in rows {
+            XCTAssertEqual(CommandLineOptions.count(of: "config", in: arguments), count, "\(arguments)")
+        }
+    }
+
     func testEachSpellingIsInTheTableOnce() {
         let spellings = CommandLineOptions.all.flatMap(\.spellings)
         XCTAssertEqual(Set(spellings).count, spellings.count, "\(spellings)")

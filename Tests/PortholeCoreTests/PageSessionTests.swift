@@ -384,6 +384,28 @@ final class PageSessionTests: XCTestCase {
                                                       "PORTHOLE_FRAME": "page-initiated", "PORTHOLE_REASON": evilReason]))))
     }
 
+    /// The session is the one owner of what the view shows: the window's header and the status
+    /// read `shown`, row by row through a visit.
+    func testTheSessionKeepsWhatTheViewShows() {
+        var session = PageSession(settings: PageSettings(homeURL: "porthole://start/")) { policy.decide($0) }
+        let rows: [(PageEvent, ShownPage, UInt)] = [
+            (.loadRequested(.url(good)), ShownPage(), #line),
+            (.uriChanged(good), ShownPage(uri: good), #line),
+            (.loadChanged(.started, uri: good), ShownPage(uri: good), #line),
+            (.loadChanged(.committed, uri: good), ShownPage(uri: good, url: good), #line),
+            (.loadFailed(uri: page, failure: .network, message: "gone", at: 1), ShownPage(uri: good, url: page, isErrorPage: true), #line),
+            (.uriChanged("porthole://error/1"), ShownPage(uri: "porthole://error/1", url: page, isErrorPage: true), #line),
+            (.loadChanged(.committed, uri: "porthole://error/1"), ShownPage(uri: "porthole://error/1", url: page, isErrorPage: true), #line),
+            (.loadRequested(.url(evil)), ShownPage(uri: "porthole://error/1", url: evil), #line),
+            (.uriChanged("porthole://blocked/2"), ShownPage(uri: "porthole://blocked/2", url: evil), #line),
+            (.loadChanged(.committed, uri: "porthole://blocked/2"), ShownPage(uri: "porthole://blocked/2", url: evil), #line),
+        ]
+        for (event, expected, line) in rows {
+            _ = session.handle(event)
+            XCTAssertEqual(session.shown, expected, "\(event)", line: line)
+        }
+    }
+
     func testPagesOfDifferentViewsHaveDifferentURLs() {
         var settings = PageSettings()
         settings.pageTag = "2-"

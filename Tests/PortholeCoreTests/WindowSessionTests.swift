@@ -27,30 +27,42 @@ private func blocked(_ uri: String = evil, shown: Bool = false, at time: Double 
     .navigationBlocked(uri: uri, reason: "not on the list", shown: shown, at: time)
 }
 
+/// What the page session says the view shows: nothing yet, or the page on `good`.
+private let nowhere = ShownPage()
+private let onGood = ShownPage(uri: good, url: good)
+
 /// A page on `good` that has loaded: the state most rows start from.
-private let loaded: [WindowEvent] = [.loadStarted, .loading(true), .loadCommitted(uri: good, at: 1), .title("Good"), .loading(false)]
+private let loaded: [WindowEvent] = [.loadStarted, .loading(true), .loadCommitted(at: 1), .title("Good"), .loading(false)]
 
 private struct Row {
     let name: String
     var settings = windowSettings()
     let events: [WindowEvent]
+    /// What the view shows during `events` and, unless `thenShowing` says otherwise, `then`.
+    var page = onGood
     let then: WindowEvent
+    var thenShowing: ShownPage?
     let expect: [WindowCommand]
 }
 
 private let rows: [Row] = [
     // The page's state: the first event marks the current site (none yet), later ones only when it changes.
-    Row(name: "the first event tells the menus there is no current site", events: [], then: .loadStarted, expect: [.markSite("")]),
-    Row(name: "a committed page on a listed site marks it", events: [.loadStarted], then: .loadCommitted(uri: good, at: 1), expect: [.markSite("Good")]),
-    Row(name: "another page of the same site marks nothing again", events: loaded, then: .uri(good + "page"), expect: []),
-    Row(name: "a page off the list unmarks the site", events: loaded, then: .uri("https://other.example/"), expect: [.markSite("")]),
+    Row(name: "the first event tells the menus there is no current site", events: [], page: nowhere, then: .loadStarted, expect: [.markSite("")]),
+    Row(name: "a committed page on a listed site marks it", events: [.loadStarted], page: nowhere, then: .loadCommitted(at: 1),
+        thenShowing: onGood, expect: [.markSite("Good")]),
+    Row(name: "another page of the same site marks nothing again", events: loaded, then: .loadCommitted(at: 2),
+        thenShowing: ShownPage(uri: good + "page", url: good + "page"), expect: []),
+    Row(name: "a page off the list unmarks the site", events: loaded, then: .history(canGoBack: true, canGoForward: false),
+        thenShowing: ShownPage(uri: "https://other.example/"), expect: [.markSite("")]),
+    Row(name: "one of Porthole's pages is on no site", events: loaded, then: blocked(shown: true),
+        thenShowing: ShownPage(uri: "porthole://blocked/1", url: evil), expect: [.markSite("")]),
     Row(name: "progress, title and loading are shown, not commanded", events: loaded, then: .progress(0.5), expect: []),
 
     // Back, Forward, Home, Reload, Stop.
     Row(name: "Back goes back and gives the page the focus", events: loaded, then: .intent(.back), expect: [.goBack, .focusPage]),
     Row(name: "Forward goes forward and gives the page the focus", events: loaded, then: .intent(.forward), expect: [.goForward, .focusPage]),
     Row(name: "the Home button loads the home page", events: loaded, then: .intent(.home(fromButton: true)), expect: [.load("porthole://start/"), .focusPage]),
-    Row(name: "the application's Home leaves the focus alone", events: [], then: .intent(.home(fromButton: false)),
+    Row(name: "the application's Home leaves the focus alone", events: [], page: nowhere, then: .intent(.home(fromButton: false)),
         expect: [.markSite(""), .load("porthole://start/")]),
     Row(name: "https-only loads the home page over https", settings: windowSettings(httpsOnly: true, home: "http://plain.example/"), events: loaded,
         then: .intent(.home(fromButton: false)), expect: [.load("https://plain.example/")]),
@@ -119,15 +131,15 @@ private let rows: [Row] = [
     // The crash line and other messages.
     Row(name: "a crash says nothing yet", events: loaded, then: .webProcessTerminated, expect: []),
     Row(name: "the reloaded page says the page crashed", events: loaded + [.webProcessTerminated, .loadStarted],
-        then: .loadCommitted(uri: good, at: 20),
+        then: .loadCommitted(at: 20),
         expect: [.showNotice(WindowNotice(text: crashLine, icon: "computer-fail-symbolic")), .wake(at: 26)]),
-    Row(name: "the crash line is said once", events: loaded + [.webProcessTerminated, .loadCommitted(uri: good, at: 20), .tick(26)],
-        then: .loadCommitted(uri: good, at: 30), expect: []),
+    Row(name: "the crash line is said once", events: loaded + [.webProcessTerminated, .loadCommitted(at: 20), .tick(26)],
+        then: .loadCommitted(at: 30), expect: []),
     Row(name: "without crash recovery the next page says nothing", settings: windowSettings(reloadsAfterCrash: false),
-        events: loaded + [.webProcessTerminated], then: .loadCommitted(uri: good, at: 20), expect: []),
-    Row(name: "the crash line leaves when its time is up", events: loaded + [.webProcessTerminated, .loadCommitted(uri: good, at: 20)],
+        events: loaded + [.webProcessTerminated], then: .loadCommitted(at: 20), expect: []),
+    Row(name: "the crash line leaves when its time is up", events: loaded + [.webProcessTerminated, .loadCommitted(at: 20)],
         then: .tick(26), expect: [.hideNotice, .wake(at: nil)]),
-    Row(name: "the crash line leaves with the next page", events: loaded + [.webProcessTerminated, .loadCommitted(uri: good, at: 20)],
+    Row(name: "the crash line leaves with the next page", events: loaded + [.webProcessTerminated, .loadCommitted(at: 20)],
         then: .loadStarted, expect: [.hideNotice, .wake(at: nil)]),
     Row(name: "a refused file chooser says so", events: loaded, then: .refused("file-chooser", at: 5),
         expect: [.showNotice(WindowNotice(text: filesLine, icon: WindowNotice.refusalIcon)), .wake(at: 11)]),
@@ -136,10 +148,10 @@ private let rows: [Row] = [
         expect: [.showNotice(refusal()), .wake(at: 12)]),
 
     // A kiosk's next visitor.
-    Row(name: "a new visitor session hides the notice and forgets the page", events: loaded + [blocked()], then: .sessionRenewed,
-        expect: [.hideNotice, .wake(at: nil), .markSite("")]),
+    Row(name: "a new visitor session hides the notice and shows the new view's page", events: loaded + [blocked()], then: .sessionRenewed,
+        thenShowing: nowhere, expect: [.hideNotice, .wake(at: nil), .markSite("")]),
     Row(name: "a new visitor session forgets a pending crash line", events: loaded + [.webProcessTerminated, .sessionRenewed],
-        then: .loadCommitted(uri: good, at: 20), expect: [.markSite("Good")]),
+        then: .loadCommitted(at: 20), expect: []),
 ]
 
 final class WindowSessionTests: XCTestCase {
@@ -147,60 +159,62 @@ final class WindowSessionTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rows.count, 40)
         for row in rows {
             var session = WindowSession(settings: row.settings)
-            for event in row.events { _ = session.handle(event) }
-            XCTAssertEqual(session.handle(row.then), row.expect, row.name)
+            for event in row.events { _ = session.handle(event, showing: row.page) }
+            XCTAssertEqual(session.handle(row.then, showing: row.thenShowing ?? row.page), row.expect, row.name)
         }
     }
 
     func testTheHeaderFollowsThePage() {
         var session = WindowSession(settings: windowSettings())
-        _ = session.handle(.loadStarted)
-        _ = session.handle(.loading(true))
-        _ = session.handle(.progress(0.4))
-        XCTAssertEqual(session.page.headerTitle, "Loading…")
-        XCTAssertEqual(session.page.visibleProgress, 0.4)
+        _ = session.handle(.loadStarted, showing: nowhere)
+        _ = session.handle(.loading(true), showing: nowhere)
+        _ = session.handle(.progress(0.4), showing: nowhere)
+        XCTAssertEqual(session.page(nowhere).headerTitle, "Loading…")
+        XCTAssertEqual(session.page(nowhere).visibleProgress, 0.4)
         XCTAssertTrue(session.canStop)
-        loaded.forEach { _ = session.handle($0) }
-        XCTAssertEqual(session.page.headerTitle, "Good")
-        XCTAssertEqual(session.page.headerSubtitle, "good.example")
+        loaded.forEach { _ = session.handle($0, showing: onGood) }
+        XCTAssertEqual(session.page(onGood).headerTitle, "Good")
+        XCTAssertEqual(session.page(onGood).headerSubtitle, "good.example")
         XCTAssertFalse(session.canStop)
-        _ = session.handle(.loadFailed)
-        XCTAssertEqual(session.page.headerTitle, "Error")
-        _ = session.handle(.loadStarted)
-        XCTAssertNotEqual(session.page.headerTitle, "Error", "the next load clears the error")
+        let failed = ShownPage(uri: good, url: good, isErrorPage: true)
+        XCTAssertEqual(session.page(failed).headerTitle, "Error", "the page session's error page is the window's")
+        XCTAssertEqual(session.page(failed).headerSubtitle, "good.example")
     }
 
     func testBackAndForwardFollowTheHistory() {
         var session = WindowSession(settings: windowSettings())
         XCTAssertFalse(session.canGoBack)
-        _ = session.handle(.history(canGoBack: true, canGoForward: false))
+        _ = session.handle(.history(canGoBack: true, canGoForward: false), showing: onGood)
         XCTAssertTrue(session.canGoBack)
         XCTAssertFalse(session.canGoForward)
-        _ = session.handle(.sessionRenewed)
+        _ = session.handle(.sessionRenewed, showing: nowhere)
         XCTAssertFalse(session.canGoBack, "a new visitor has no history")
     }
 
     func testRefusalsAreKeptNewestLastUpToTheirLimit() {
         var session = WindowSession(settings: windowSettings())
-        for n in 0..<(WindowSession.refusalsKept + 5) { _ = session.handle(blocked("http://evil.example/\(n)", at: Double(n))) }
-        XCTAssertEqual(session.refusals.count, WindowSession.refusalsKept)
-        XCTAssertEqual(session.refusals.last?.uri, "http://evil.example/\(WindowSession.refusalsKept + 4)")
-        XCTAssertEqual(session.notice?.refusal?.count, WindowSession.refusalsKept + 5, "one burst: one notice counting them all")
+        for n in 0..<(RefusalLog.kept + 5) { _ = session.handle(blocked("http://evil.example/\(n)", at: Double(n)), showing: onGood) }
+        XCTAssertEqual(session.refusals.recent.count, RefusalLog.kept)
+        XCTAssertEqual(session.refusals.count, RefusalLog.kept + 5, "every refusal is counted")
+        XCTAssertEqual(session.refusals.recent.last?.uri, "http://evil.example/\(RefusalLog.kept + 4)")
+        XCTAssertEqual(session.notice?.refusal?.count, RefusalLog.kept + 5, "one burst: one notice counting them all")
+        _ = session.handle(.sessionRenewed, showing: nowhere)
+        XCTAssertEqual(session.refusals.count, RefusalLog.kept + 5, "a new visitor session keeps the count")
     }
 
     func testZoomRemembersTheLevelItSetAndANewVisitorStartsAtTheConfiguredOne() {
         var session = WindowSession(settings: windowSettings(zoom: 1.25))
         XCTAssertEqual(session.zoom, 1.25)
-        _ = session.handle(.intent(.zoomIn(current: 1.25)))
+        _ = session.handle(.intent(.zoomIn(current: 1.25)), showing: onGood)
         XCTAssertEqual(session.zoom, 1.5)
-        _ = session.handle(.sessionRenewed)
+        _ = session.handle(.sessionRenewed, showing: nowhere)
         XCTAssertEqual(session.zoom, 1.25)
     }
 
     func testChangedSitesAreMarkedAgain() {
         var session = WindowSession(settings: windowSettings())
-        loaded.forEach { _ = session.handle($0) }
+        loaded.forEach { _ = session.handle($0, showing: onGood) }
         session.settings.sites = SiteList([Site(name: "Renamed", address: good)])
-        XCTAssertEqual(session.handle(.progress(1)), [.markSite("Renamed")])
+        XCTAssertEqual(session.handle(.progress(1), showing: onGood), [.markSite("Renamed")])
     }
 }

@@ -57,6 +57,38 @@ final class SignInDialogTests: XCTestCase {
         XCTAssertTrue(server.requests.contains { $0.authorization == expected }, "the server received the right password")
     }
 
+    /// The dialog belongs to its view's sign-in memory, which goes with the view: the next
+    /// visitor never finds the last one's dialog open (nor its user name typed in).
+    func testANewVisitorSessionClosesTheLastVisitorsSignInDialog() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .unauthorized(realm: "Staff area") }
+            let window = TestApp.window(on: server, sites: [("Staff", "/staff")])
+            defer { TestApp.close(window) }
+            XCTAssertTrue(UI.wait { window.signInEntries != nil }, "the sign-in dialog opens")
+            let entries = try XCTUnwrap(window.signInEntries)
+            gtk_entry_set_text(entries.user.cast(), "ann")
+            let dialog = try XCTUnwrap(gtk_widget_get_toplevel(entries.user))
+            g_object_ref(UnsafeMutableRawPointer(dialog))
+            defer { g_object_unref(UnsafeMutableRawPointer(dialog)) }
+            XCTAssertNotEqual(gtk_widget_get_visible(dialog), 0)
+
+            window.startNewSession()
+            XCTAssertEqual(gtk_widget_get_visible(dialog), 0, "the last visitor's dialog is gone with their view")
+            // The home page asks again, in a dialog of the new view's own.
+            XCTAssertTrue(UI.wait { window.signInEntries != nil }, "the new visitor is asked in a new dialog")
+            let asked = try XCTUnwrap(window.signInEntries)
+            // The old dialog is held (referenced above), so its address cannot be reused: a new one.
+            XCTAssertNotEqual(gtk_widget_get_toplevel(asked.user), dialog)
+            XCTAssertEqual(gtk_entry_get_text_length(asked.user.cast()), 0, "no user name carried over")
+            // Cancelled, so that the window closes at once (a modal dialog holds its close back).
+            let second = try XCTUnwrap(gtk_widget_get_toplevel(asked.user))
+            gtk_dialog_response(UnsafeMutableRawPointer(second).assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
+            XCTAssertTrue(UI.wait { window.signInEntries == nil })
+        }
+    }
+
     func testAWrongPasswordAsksAgainSayingSoAndKeepsTheUserName() throws {
         try MainActor.assumeIsolated {
             try Self.wrongPasswordAsksAgain(wrong: "The user name or password was wrong. Try again.",

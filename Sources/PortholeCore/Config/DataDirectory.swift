@@ -10,13 +10,23 @@ public enum DataDirectory {
     /// built in (`.build/<triple>/<config>/porthole`).
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
                               executable: String = executablePath()) -> String? {
-        if let dir = environment["PORTHOLE_DATA_DIR"], !dir.isEmpty { return dir }
+        find(variable: "PORTHOLE_DATA_DIR", installed: "share/porthole", inCheckout: "Resources", holds: hasDefaultConfig,
+             environment: environment, executable: executable)
+    }
+
+    /// A folder of Porthole's files, for the data and the translations alike: `$variable`; else
+    /// `PREFIX/installed` beside an installed binary (`PREFIX/bin/porthole`); else a folder named
+    /// `inCheckout` beside the binary or up to four folders above it. The first that `holds`
+    /// accepts (the variable is taken as it is).
+    static func find(variable: String, installed: String, inCheckout: String, holds: (String) -> Bool,
+                     environment: [String: String], executable: String) -> String? {
+        if let dir = environment[variable], !dir.isEmpty { return dir }
         var dir = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        let installed = dir.deletingLastPathComponent().appendingPathComponent("share/porthole")
-        if hasDefaultConfig(installed.path) { return installed.path }
+        let prefix = dir.deletingLastPathComponent().appendingPathComponent(installed)
+        if holds(prefix.path) { return prefix.path }
         for _ in 0..<5 {
-            let candidate = dir.appendingPathComponent("Resources")
-            if hasDefaultConfig(candidate.path) { return candidate.path }
+            let candidate = dir.appendingPathComponent(inCheckout)
+            if holds(candidate.path) { return candidate.path }
             dir = dir.deletingLastPathComponent()
         }
         return nil

@@ -56,16 +56,8 @@ public enum Localization {
     /// `locale` folder that `make` compiles into `.build/` of the checkout the binary was built in.
     public static func localeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
                                        executable: String = DataDirectory.executablePath()) -> String? {
-        if let dir = environment["PORTHOLE_LOCALE_DIR"], !dir.isEmpty { return dir }
-        var dir = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        let installed = dir.deletingLastPathComponent().appendingPathComponent("share/locale")
-        if hasCatalogs(installed.path) { return installed.path }
-        for _ in 0..<5 {
-            let candidate = dir.appendingPathComponent("locale")
-            if hasCatalogs(candidate.path) { return candidate.path }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
+        DataDirectory.find(variable: "PORTHOLE_LOCALE_DIR", installed: "share/locale", inCheckout: "locale", holds: hasCatalogs,
+                           environment: environment, executable: executable)
     }
 
     private static func hasCatalogs(_ dir: String) -> Bool {

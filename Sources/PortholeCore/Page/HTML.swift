@@ -3,21 +3,9 @@
 public enum HTML {
     /// Escapes `&`, `<`, `>`, `"` and `'` so the text is inert in element content and in quoted
     /// attribute values.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    public static func escape(_ text: String) -> String { ScalarEscaping.escape(text, replacements) }
+
+    private static let replacements: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
 
     /// An `href` value for `url`, or nil when following it could run script or reach something
     /// other than a page (only http, https, file and Porthole's own pages qualify).

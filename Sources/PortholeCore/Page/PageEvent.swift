@@ -96,6 +96,8 @@ public enum PageEvent: Sendable, Equatable {
     case dropped(String)
     /// The visitor's answer to `.askBeforeResubmitting`: send the form again, or not.
     case resubmitAnswered(id: Int, resend: Bool)
+    /// WebKit's `uri` property changed (a load started or committed, a redirect, `pushState`).
+    case uriChanged(String?)
 }
 
 /// What the window (and through it the status record) hears about the page: the one vocabulary

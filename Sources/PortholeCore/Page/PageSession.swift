@@ -43,8 +43,12 @@ public struct PageSession: Sendable {
     /// The `porthole:` URLs of the pages shown, with the URL Reload tries again.
     private var ownPages: [(uri: String, retryURL: String)] = []
     private var nextPage = 1
-    /// The last committed URI, and whether a main-frame load is under way.
+    /// What the view shows (its URI, the URL it is about, an error page), as the notices told it.
+    public private(set) var shown = ShownPage()
+    /// The last committed URI (Porthole's pages too), which crash recovery brings back: not
+    /// `shown.uri`, which already names the next page while a load is under way.
     private var committedURI: String?
+    /// The main-frame load under way.
     private var loadingURI: String?
     /// Whether the load under way has committed (a load that crashes before it does is the
     /// kind an attacker can repeat: a redirect WebKit's web process dies on).
@@ -151,7 +155,9 @@ public struct PageSession: Sendable {
         case .tick(let now): out = tick(now)
         case .dropped(let text): out = dropped(text)
         case .resubmitAnswered(let id, let resend): out = resubmitAnswered(id, resend: resend)
+        case .uriChanged(let uri): out = [.notice(.uri(uri))]
         }
+        for case .notice(let notice) in out { shown.follow(notice) }
         return out + wakeCommand()
     }
 

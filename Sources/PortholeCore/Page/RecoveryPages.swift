@@ -99,25 +99,14 @@ public enum JavaScript {
     /// `<script>` element (`<`, line separators and control characters, C1 included, are escaped);
     /// valid JSON too, which `porthole status --json` relies on.
     public static func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "<": out += "\\u003c"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        "\"" + ScalarEscaping.escape(text, replacements) { scalar in
+            guard ScalarEscaping.isControl(scalar) else { return nil }
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } + "\""
     }
+
+    private static let replacements: [Unicode.Scalar: String] = [
+        "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "<": "\\u003c", "\u{2028}": "\\u2028", "\u{2029}": "\\u2029",
+    ]
 }

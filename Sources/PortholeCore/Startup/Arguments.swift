@@ -32,20 +32,9 @@ public enum Arguments {
 
     /// Why the command line cannot be used before GApplication reads it, or nil. GOption keeps
     /// the last of a repeated `--config` silently; which file was meant is then a guess.
+    /// Read with the options table (`CommandLineOptions`), as GOption reads it.
     public static func commandLineProblem(_ arguments: [String]) -> String? {
-        var configs = 0
-        var index = 1
-        while index < arguments.count, arguments[index] != "--" {
-            let argument = arguments[index]
-            if argument == "--config" {
-                configs += 1
-                index += 1  // its value, whatever it looks like
-            } else if argument.hasPrefix("--config=") {
-                configs += 1
-            }
-            index += 1
-        }
-        return configs > 1 ? tr("--config can be given only once") : nil
+        CommandLineOptions.count(of: "config", in: Array(arguments.dropFirst())) > 1 ? tr("--config can be given only once") : nil
     }
 
     /// `scheme:` per RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then a colon —

@@ -66,25 +66,31 @@ public enum CommandLineOptions {
     /// nil. GOptionContext would refuse it with exit status 1; Porthole's documented status for a
     /// bad command line is 2.
     public static func unknownOption(in arguments: [String], options: [CommandLineOption] = all) -> String? {
-        if case .unknown(let argument) = scan(arguments, options: options) { return argument }
-        return nil
+        scan(arguments, options: options).unknown
     }
 
     /// The value given to the option spelt `--name` (`--name=VALUE` or `--name VALUE`; the last
-    /// one given), or nil.
+    /// one given), or nil (also when an option is unknown: the command line is refused then).
     public static func value(of name: String, in arguments: [String], options: [CommandLineOption] = all) -> String? {
-        guard case .options(let given) = scan(arguments, options: options) else { return nil }
-        return given.last { $0.option.name == name }?.value
+        let scan = scan(arguments, options: options)
+        guard scan.unknown == nil else { return nil }
+        return scan.given.last { $0.option.name == name }?.value
     }
 
-    private enum Scan {
-        case options([(option: CommandLineOption, value: String?)])
-        case unknown(String)
+    /// How many times the option spelt `--name` is given in `arguments` (without the program name).
+    public static func count(of name: String, in arguments: [String], options: [CommandLineOption] = all) -> Int {
+        scan(arguments, options: options).given.count { $0.option.name == name }
+    }
+
+    private struct Scan {
+        var given: [(option: CommandLineOption, value: String?)] = []
+        /// The first argument that is no option of the table's (the scan reads on past it).
+        var unknown: String?
     }
 
     /// The options in `arguments`, up to `--` (the rest are operands), with their values.
     private static func scan(_ arguments: [String], options: [CommandLineOption]) -> Scan {
-        var given: [(option: CommandLineOption, value: String?)] = []
+        var scan = Scan()
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -92,20 +98,26 @@ public enum CommandLineOptions {
             if argument == "--" { break }
             guard argument.hasPrefix("-"), argument != "-" else { continue }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard let option = options.first(where: { $0.spellings.contains(parts[0]) }) else { return .unknown(argument) }
+            guard let option = options.first(where: { $0.spellings.contains(parts[0]) }) else {
+                if scan.unknown == nil { scan.unknown = argument }
+                continue
+            }
             switch option.argument {
             case .none, .operands:
-                guard parts.count == 1 else { return .unknown(argument) }
-                given.append((option, nil))
+                guard parts.count == 1 else {
+                    if scan.unknown == nil { scan.unknown = argument }
+                    continue
+                }
+                scan.given.append((option, nil))
             case .file, .string:
                 if parts.count == 2 {
-                    given.append((option, parts[1]))
+                    scan.given.append((option, parts[1]))
                 } else {
-                    given.append((option, index < arguments.count ? arguments[index] : nil))
+                    scan.given.append((option, index < arguments.count ? arguments[index] : nil))
                     index += 1  // its value, whatever it looks like
                 }
             }
         }
-        return .options(given)
+        return scan
     }
 }

@@ -2,17 +2,9 @@
 // a value the window's events update, its a{sv} form on D-Bus, and the report read back from it.
 import CGLib
 
-/// What happened in the browser that the status counts. The UI translates its events into these.
+/// What happened in the browser that only the status counts. What the page shows and the
+/// refusals are their owners' (`ShownPage`, `RefusalLog`): the status follows them (`follow`).
 public enum StatusEvent: Sendable, Equatable {
-    /// A load of the visitor's (not one of Porthole's own pages) started.
-    case loadStarted
-    /// A load committed at `uri`.
-    case committed(uri: String)
-    case title(String?)
-    /// A load failed and the view shows the error page.
-    case errorPageShown(uri: String)
-    /// A navigation was refused; `shown` when the Blocked page replaced the page.
-    case refused(uri: String, reason: String, shown: Bool)
     /// The web process ended abnormally; the page is recovered (reloaded).
     case crashRecovered
     /// The page stopped responding and Porthole ended its web process (counted as a crash too).
@@ -65,27 +57,21 @@ public struct BrowserStatus: Sendable, Equatable {
         self.kiosk = kiosk
     }
 
+    /// Takes what the page shows, its title and the refusals from their owners (the page session,
+    /// the window session) at `now`: the status keeps only when it first saw each of them.
+    public mutating func follow(_ page: ShownPage, title: String?, refusals log: RefusalLog, at now: Int) {
+        url = page.url
+        self.title = title
+        errorPageSince = page.isErrorPage ? errorPageSince ?? now : nil
+        if log.count != refusals {
+            refusals = log.count
+            lastRefusal = log.recent.last.map { "\($0.uri) (\($0.reason))" }
+            lastRefusalAt = now
+        }
+    }
+
     public mutating func record(_ event: StatusEvent, at now: Int) {
         switch event {
-        case .loadStarted:
-            errorPageSince = nil
-        case .committed(let uri):
-            url = uri
-        case .title(let title):
-            self.title = title
-        case .errorPageShown(let uri):
-            url = uri
-            if errorPageSince == nil { errorPageSince = now }
-        case .refused(let uri, let reason, let shown):
-            refusals += 1
-            lastRefusal = "\(uri) (\(reason))"
-            lastRefusalAt = now
-            if shown {
-                // The Blocked page stands in for the refused URL: that is what the view shows now
-                // (its own load commits under a porthole: URL that reports no commit).
-                url = uri
-                errorPageSince = nil
-            }
         case .crashRecovered:
             crashRecoveries += 1
             lastCrashAt = now
@@ -121,12 +107,10 @@ public struct BrowserStatus: Sendable, Equatable {
             ("sandbox", g_variant_new_string(sandbox ?? "")),
             ("sandbox-missing", g_variant_new_boolean(sandboxMissing ? 1 : 0)),
         ]
+        // An `as` built from string children, as the dictionary is below: no C string array.
         func strv(_ strings: [String]) -> OpaquePointer {
-            let copies = strings.map { g_strdup($0) } + [nil]
-            defer { copies.forEach { g_free($0) } }
-            return copies.withUnsafeBufferPointer {
-                $0.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: copies.count) { g_variant_new_strv($0, -1) }
-            }
+            let children: [OpaquePointer?] = strings.map { g_variant_new_string($0) }
+            return children.withUnsafeBufferPointer { g_variant_new_array(g_variant_type_checked_("s"), $0.baseAddress, gsize($0.count)) }
         }
         entries.insert(("config-files", strv(configFiles)), at: 4)
         entries.append(("profile-problems", strv(profileProblems)))
@@ -269,20 +253,13 @@ public enum StatusReport {
     /// separators (U+2028, U+2029, which line-splitting parsers such as Python's
     /// `str.splitlines` break at) become `\\`, `\n`, `\t`, `\r` or `\u{XXXX}`.
     public static func escapedLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
+        ScalarEscaping.escape(text, lineReplacements) { scalar in
+            guard ScalarEscaping.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 else { return nil }
+            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         }
-        return out
     }
+
+    private static let lineReplacements: [Unicode.Scalar: String] = ["\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"]
 
     /// `porthole status --json`: one JSON object (RFC 8259), keys as in the text form, numbers
     /// as numbers, times as Unix seconds (null when it never happened).

@@ -20,16 +20,15 @@ public enum WindowIntent: Sendable, Equatable {
     case print
 }
 
+/// What the window hears; what the view shows (its URI, an error page) is not among it: the page
+/// session has that (`ShownPage`), and the window reads it with each event.
 public enum WindowEvent: Sendable, Equatable {
     case loadStarted
-    case loadCommitted(uri: String, at: Double)
-    /// A load failed and its error page is showing.
-    case loadFailed
+    case loadCommitted(at: Double)
     /// A navigation was refused; `shown`: the Blocked page replaced the page.
     case navigationBlocked(uri: String, reason: String, shown: Bool, at: Double)
     case progress(Double)
     case title(String?)
-    case uri(String?)
     case loading(Bool)
     /// What WebKit's back-forward list allows now (read after every view event).
     case history(canGoBack: Bool, canGoForward: Bool)
@@ -77,6 +76,24 @@ public struct WindowRefusal: Sendable, Equatable {
     }
 }
 
+/// The refused navigations, counted and the most recent kept: the window session owns them, the
+/// status record reports them.
+public struct RefusalLog: Sendable, Equatable {
+    /// The most recent, newest last, at most `kept`.
+    public private(set) var recent: [WindowRefusal] = []
+    /// How many there were, all told.
+    public private(set) var count = 0
+    public static let kept = 50
+
+    public init() {}
+
+    public mutating func append(_ refusal: WindowRefusal) {
+        count += 1
+        recent.append(refusal)
+        if recent.count > Self.kept { recent.removeFirst() }
+    }
+}
+
 public enum WindowCommand: Sendable, Equatable {
     case goBack, goForward, reload, stop
     /// Load this URL (upgraded to `https://` where the settings say so).
@@ -102,18 +119,17 @@ extension WindowEvent {
     public init?(_ notice: PageNotice, at now: Double) {
         switch notice {
         case .loadStarted: self = .loadStarted
-        case .loadCommitted(let uri): self = .loadCommitted(uri: uri, at: now)
-        case .loadFailed: self = .loadFailed
+        case .loadCommitted: self = .loadCommitted(at: now)
         case .navigationBlocked(let uri, let reason, let shown): self = .navigationBlocked(uri: uri, reason: reason, shown: shown, at: now)
         case .progress(let value): self = .progress(value)
         case .title(let title): self = .title(title)
-        case .uri(let uri): self = .uri(uri)
         case .loading(let loading): self = .loading(loading)
         case .history(let back, let forward): self = .history(canGoBack: back, canGoForward: forward)
         case .historyEmpty(let direction): self = .historyEmpty(direction)
         case .webProcessTerminated: self = .webProcessTerminated
         case .refused(let what): self = .refused(what, at: now)
-        case .loadFinished, .permissionAnswered, .webProcessHung, .visitorSessionStarted: return nil
+        // The URI and a failed load are the page session's to keep (`ShownPage`).
+        case .loadFailed, .uri, .loadFinished, .permissionAnswered, .webProcessHung, .visitorSessionStarted: return nil
         }
     }
 }

@@ -23,11 +23,11 @@ public struct WindowSession: Sendable {
     public var settings: WindowSettings {
         didSet { if settings.sites != oldValue.sites { markedSite = nil } }
     }
-    /// Title, subtitle, progress and loading, as the header bar and the bottom bar show them.
-    public private(set) var page = PageState()
-    /// The most recent refused navigations, newest last.
-    public private(set) var refusals: [WindowRefusal] = []
-    public static let refusalsKept = 50
+    /// Title, progress, loading and history, as the view's properties told them. The URI and the
+    /// error page are the page session's (`ShownPage`), handed in with each event.
+    private var view = PageState()
+    /// The refused navigations: how many, and the most recent.
+    public private(set) var refusals = RefusalLog()
     /// The zoom level the window last set.
     public private(set) var zoom: Double
 
@@ -57,13 +57,21 @@ public struct WindowSession: Sendable {
         return refusalNotice.shown.map { WindowNotice(text: $0.text, icon: WindowNotice.refusalIcon, refusal: $0) }
     }
 
-    /// Which of the window's actions can be used now.
-    public var canGoBack: Bool { page.canGoBack }
-    public var canGoForward: Bool { page.canGoForward }
-    public var canStop: Bool { page.isLoading }
+    /// Title, subtitle, progress and loading, as the header bar and the bottom bar show them for `shown`.
+    public func page(_ shown: ShownPage) -> PageState {
+        var page = view
+        page.uri = shown.uri
+        page.failed = shown.isErrorPage
+        return page
+    }
 
-    /// The name of the site the page is on, or "" when it is on none of them.
-    public var currentSite: String { settings.sites.current(for: page.uri)?.name ?? "" }
+    /// Which of the window's actions can be used now.
+    public var canGoBack: Bool { view.canGoBack }
+    public var canGoForward: Bool { view.canGoForward }
+    public var canStop: Bool { view.isLoading }
+
+    /// The name of the site `shown` is on, or "" when it is on none of them.
+    private func currentSite(_ shown: ShownPage) -> String { settings.sites.current(for: shown.uri)?.name ?? "" }
 
     /// The next time `.tick` has something to do, or nil.
     public var nextWake: Double? {
@@ -71,11 +79,12 @@ public struct WindowSession: Sendable {
         return refusalNotice.nextTick
     }
 
-    /// The commands for `event`: first what the window shows changing with it (the notice, the
-    /// wake-up, the menus' mark), then what it does. In that order because doing can tell the
-    /// window more at once (a load's first events), and those later commands must win.
-    public mutating func handle(_ event: WindowEvent) -> [WindowCommand] {
-        let actions = react(to: event)
+    /// The commands for `event` while the view shows `page` (the page session's, read as the
+    /// event comes): first what the window shows changing with it (the notice, the wake-up, the
+    /// menus' mark), then what it does. In that order because doing can tell the window more at
+    /// once (a load's first events), and those later commands must win.
+    public mutating func handle(_ event: WindowEvent, showing page: ShownPage) -> [WindowCommand] {
+        let actions = react(to: event, showing: page)
         var out: [WindowCommand] = []
         let shown = notice
         if shown != toldNotice {
@@ -86,43 +95,37 @@ public struct WindowSession: Sendable {
             toldWake = nextWake
             out.append(.wake(at: nextWake))
         }
-        if currentSite != markedSite {
-            markedSite = currentSite
-            out.append(.markSite(currentSite))
+        let site = currentSite(page)
+        if site != markedSite {
+            markedSite = site
+            out.append(.markSite(site))
         }
         return out + actions
     }
 
-    private mutating func react(to event: WindowEvent) -> [WindowCommand] {
+    private mutating func react(to event: WindowEvent, showing page: ShownPage) -> [WindowCommand] {
         switch event {
-        case .loadStarted:
-            page.failed = false
-            pageChanged()
-        case .loadCommitted(let uri, let now):
-            page.uri = uri
+        case .loadStarted: pageChanged()
+        case .loadCommitted(let now):
             if crashNoticePending {
                 crashNoticePending = false
                 inform(tr("This page stopped working and was reloaded. Anything typed into it was lost."),
                        icon: "computer-fail-symbolic", at: now)
             }
-        case .loadFailed: page.failed = true
         case .navigationBlocked(let uri, let reason, let shown, let now):
             if shown {
-                page.failed = false
                 pageChanged()  // the Blocked page explains it
             } else {
                 if message != nil { message = nil }
                 _ = refusalNotice.refused(uri, from: page.uri, at: now)
             }
             refusals.append(WindowRefusal(uri: uri, reason: reason))
-            if refusals.count > Self.refusalsKept { refusals.removeFirst() }
-        case .progress(let value): page.progress = value
-        case .title(let title): page.title = title
-        case .uri(let uri): page.uri = uri
-        case .loading(let loading): page.isLoading = loading
+        case .progress(let value): view.progress = value
+        case .title(let title): view.title = title
+        case .loading(let loading): view.isLoading = loading
         case .history(let back, let forward):
-            page.canGoBack = back
-            page.canGoForward = forward
+            view.canGoBack = back
+            view.canGoForward = forward
         case .webProcessTerminated:
             // The first crash reloads at once, at a desk and in a kiosk alike: the reloaded page
             // says so, or the visitor's typing would be gone without a word.
@@ -139,7 +142,7 @@ public struct WindowSession: Sendable {
             focusPageWhenMenuCloses = false
             return [.focusPageSoon]
         case .sessionRenewed:
-            page = PageState()
+            view = PageState()
             dismissNotice()
             crashNoticePending = false
             zoomScroll = 0

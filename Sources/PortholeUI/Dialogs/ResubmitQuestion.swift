@@ -24,20 +24,12 @@ public final class ResubmitQuestion {
     private init(over window: UnsafeMutablePointer<GtkWidget>?, answer: @escaping @MainActor (Bool) -> Void) {
         self.answer = answer
         let question = tr("Send the form again?")
-        let (widget, owner) = ModalDialog.make(title: question, over: window)
+        // Enter keeps the form unsent: sending it again is the answer that cannot be undone.
+        let (widget, owner) = ModalDialog.make(title: question, over: window, answer: tr("Send Again"), style: .destructive,
+                                               defaultResponse: GTK_RESPONSE_CANCEL)
         dialog = owner
-        let resend = gtk_dialog_add_button(widget.cast(), tr("Send Again"), GTK_RESPONSE_ACCEPT.rawValue)!
-        gtk_style_context_add_class(gtk_widget_get_style_context(resend), "destructive-action")
-        gtk_dialog_set_default_response(widget.cast(), GTK_RESPONSE_CANCEL.rawValue)
-        let text = gtk_label_new(tr("This page shows the result of a form. Reloading it sends the form again, which could repeat an order, a booking or a payment."))!
-        gtk_label_set_line_wrap(text.cast(), 1)
-        gtk_label_set_max_width_chars(text.cast(), 50)
-        gtk_label_set_xalign(text.cast(), 0)
-        let content = gtk_dialog_get_content_area(widget.cast())!
-        gtk_container_set_border_width(content.cast(), 18)
-        gtk_box_set_spacing(content.cast(), 12)
-        gtk_box_pack_start(content.cast(), ModalDialog.heading(question), 0, 0, 0)
-        gtk_box_pack_start(content.cast(), text, 0, 0, 0)
+        let text = ModalDialog.paragraph(tr("This page shows the result of a form. Reloading it sends the form again, which could repeat an order, a booking or a payment."), width: 50)
+        gtk_box_pack_start(ModalDialog.body(of: widget, heading: question).cast(), text, 0, 0, 0)
         connections.connect(UnsafeMutableRawPointer(widget), "response", .enumValue { [unowned self] response in
             self.respond(Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue)
         })

@@ -33,15 +33,23 @@ final class SignInDialog {
     /// One web view's sign-in state, held by its "authenticate" handler: its SignInMemory (Core)
     /// and the dialog open for it now. A new visitor session's new web view gets a new one, and
     /// one view's request never answers or closes another view's dialog.
+    /// The memory owns its open dialog; the dialog's way back is weak, so the two never keep each
+    /// other. A memory let go of (its view's handler disconnected) cancels the dialog it still has.
     @MainActor final class Memory {
         var value = SignInMemory()
-        /// The dialog open for this view now, if any (tests fill it in).
+        /// The dialog open for this view now, if any.
         fileprivate(set) var open: SignInDialog?
         init() {}
+        isolated deinit { open?.answer(nil) }
     }
 
+    /// The widget names the inspection accessors find the dialog and its entries by (tests fill them in).
+    static let dialogName = "porthole-sign-in"
+    static let userEntryName = "porthole-sign-in-user"
+    static let passwordEntryName = "porthole-sign-in-password"
+
     private let remembers: Bool
-    private let memory: Memory
+    private weak var memory: Memory?
     /// The proxy flag, host, port and realm this dialog answers for.
     private let key: String
 
@@ -59,26 +67,24 @@ final class SignInDialog {
         self.remembers = remembers
         self.memory = memory
         let question = tr("Sign in")
-        let (widget, owner) = ModalDialog.make(title: question, over: window)
+        let (widget, owner) = ModalDialog.make(title: question, over: window, answer: tr("Sign In"), style: .suggested,
+                                               defaultResponse: GTK_RESPONSE_ACCEPT)
         dialog = owner
-        let signIn = gtk_dialog_add_button(widget.cast(), tr("Sign In"), GTK_RESPONSE_ACCEPT.rawValue)!
-        gtk_style_context_add_class(gtk_widget_get_style_context(signIn), "suggested-action")
-        gtk_dialog_set_default_response(widget.cast(), GTK_RESPONSE_ACCEPT.rawValue)
+        gtk_widget_set_name(widget, Self.dialogName)
 
         let host = webkit_authentication_request_get_host(request).map { String(cString: $0) } ?? ""
         let realm = webkit_authentication_request_get_realm(request).map { String(cString: $0) } ?? ""
         key = "\(webkit_authentication_request_is_for_proxy(request)) \(host):\(webkit_authentication_request_get_port(request)) \(realm)"
         let prompt = webkit_authentication_request_is_for_proxy(request) != 0
             ? tr("The proxy {host} asks for a user name and password.") : tr("{host} asks for a user name and password.")
-        let heading = gtk_label_new(prompt.replacing("{host}", with: host))!
-        gtk_label_set_line_wrap(heading.cast(), 1)
-        gtk_label_set_max_width_chars(heading.cast(), 45)
-        gtk_label_set_xalign(heading.cast(), 0)
+        let heading = ModalDialog.paragraph(prompt.replacing("{host}", with: host), width: 45)
         user = gtk_entry_new()
+        gtk_widget_set_name(user, Self.userEntryName)
         Accessibility.setName(user, tr("User name"))
         gtk_entry_set_placeholder_text(user.cast(), tr("User name"))
         gtk_entry_set_activates_default(user.cast(), 1)
         password = gtk_entry_new()
+        gtk_widget_set_name(password, Self.passwordEntryName)
         Accessibility.setName(password, tr("Password"))
         gtk_entry_set_placeholder_text(password.cast(), tr("Password"))
         gtk_entry_set_visibility(password.cast(), 0)
@@ -95,10 +101,7 @@ final class SignInDialog {
         let warnings = (retry ? [tr("The user name or password was wrong. Try again.")] : [])
             + (Self.sendsInTheClear(request) ? [tr("This connection is not secure: the password would be sent unencrypted.")] : [])
 
-        let content = gtk_dialog_get_content_area(widget.cast())!
-        gtk_box_set_spacing(content.cast(), 12)
-        gtk_container_set_border_width(content.cast(), 18)
-        gtk_box_pack_start(content.cast(), ModalDialog.heading(question), 0, 0, 0)
+        let content = ModalDialog.body(of: widget, heading: question)
         gtk_box_pack_start(content.cast(), heading, 0, 0, 0)
         if !realm.isEmpty {
             let detail = gtk_label_new(realm)!
@@ -108,10 +111,7 @@ final class SignInDialog {
             gtk_box_pack_start(content.cast(), detail, 0, 0, 0)
         }
         if !warnings.isEmpty {
-            let warning = gtk_label_new(warnings.joined(separator: "\n"))!
-            gtk_label_set_line_wrap(warning.cast(), 1)
-            gtk_label_set_max_width_chars(warning.cast(), 45)
-            gtk_label_set_xalign(warning.cast(), 0)
+            let warning = ModalDialog.paragraph(warnings.joined(separator: "\n"), width: 45)
             gtk_style_context_add_class(gtk_widget_get_style_context(warning), "warning")
             gtk_box_pack_start(content.cast(), warning, 0, 0, 0)
         }
@@ -131,15 +131,12 @@ final class SignInDialog {
         gtk_widget_grab_focus(gtk_entry_get_text_length(user.cast()) > 0 ? password : user)
     }
 
-    var userEntry: UnsafeMutablePointer<GtkWidget> { user }
-    var passwordEntry: UnsafeMutablePointer<GtkWidget> { password }
-
     /// Answers the request (with a credential, or cancelled) and closes the dialog.
     func answer(_ credential: (user: String, password: String)?) {
         if !answered, let request: UnsafeMutablePointer<WebKitAuthenticationRequest> = self.request.typed() {
             answered = true
             if let credential {
-                memory.value.answered(key, user: credential.user)
+                memory?.value.answered(key, user: credential.user)
                 let persistence = remembers ? WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION : WEBKIT_CREDENTIAL_PERSISTENCE_NONE
                 let answer = webkit_credential_new(credential.user, credential.password, persistence)
                 webkit_authentication_request_authenticate(request, answer)
@@ -155,7 +152,7 @@ final class SignInDialog {
         connections.disconnectAll()
         ModalDialog.destroy(dialog)
         request.release()
-        if memory.open === self { memory.open = nil }
+        if memory?.open === self { memory?.open = nil }
     }
 
     private func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String {

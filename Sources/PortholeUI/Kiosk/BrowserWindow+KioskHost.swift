@@ -21,10 +21,11 @@ extension BrowserWindow: KioskHost {
     }
 }
 
-extension KioskController {
-    /// Kiosk mode for `browser`, on the clock its options name.
-    convenience init(browser: BrowserWindow, settings: KioskSettings) {
-        self.init(host: browser, settings: settings, accessibility: browser.options.accessibility, clock: browser.options.clock,
-                  warningSoundSink: browser.options.warningSoundSink)
+extension BrowserWindow {
+    /// Kiosk mode for this window, on the clock its options name: the one place the window's side
+    /// names KioskController.
+    func makeKioskMode(_ settings: KioskSettings) -> any KioskMode {
+        KioskController(host: self, settings: settings, accessibility: options.accessibility, clock: options.clock,
+                        warningSoundSink: options.warningSoundSink)
     }
 }

@@ -54,6 +54,8 @@ public final class WebViewCoordinator {
     public var isLoading: Bool { view.map { webkit_web_view_is_loading($0) != 0 } ?? false }
     public var canGoBack: Bool { historyItem(.back) != nil }
     public var canGoForward: Bool { historyItem(.forward) != nil }
+    /// What the view shows, as the page session has it (the one owner of the current URL).
+    public var shown: ShownPage { session.shown }
 
     func load(_ content: WebContent) {
         switch content.kind {

@@ -59,7 +59,7 @@ extension WebViewCoordinator {
             self.parent.onEvent(.progress(webkit_web_view_get_estimated_load_progress(view)))
         })
         connections.connect(object, "notify::title", .pointer { [unowned self] _ in self.parent.onEvent(.title(self.title)) })
-        connections.connect(object, "notify::uri", .pointer { [unowned self] _ in self.parent.onEvent(.uri(self.uri)) })
+        connections.connect(object, "notify::uri", .pointer { [unowned self] _ in self.send(.uriChanged(self.uri)) })
         connections.connect(object, "notify::is-loading", .pointer { [unowned self] _ in self.parent.onEvent(.loading(self.isLoading)) })
         connections.connect(object, "button-press-event", .pointerReturningBool { [unowned self] event in
             // Mouse buttons 8 and 9 are the conventional Back and Forward buttons.

@@ -12,6 +12,8 @@ extension BrowserWindow {
     /// The progress bar itself (shown only while a page loads).
     public var progressWidget: UnsafeMutablePointer<GtkWidget> { progressBar }
     public var openMenuButton: UnsafeMutablePointer<GtkWidget> { openButton }
+    /// Kiosk mode's state (nil at a desk), through what tests may read of it.
+    public var kiosk: (any KioskInspection)? { kioskMode }
     /// Kiosk mode's Sites button (nil at a desk; hidden when `[Kiosk] site-menu=` says so).
     public var kioskSitesButton: UnsafeMutablePointer<GtkWidget>? { sitesButton }
     public var headerBar: UnsafeMutablePointer<GtkWidget> { header }
@@ -33,7 +35,33 @@ extension BrowserWindow {
     public var linkPreviewText: String? { linkPreview?.text }
     /// The sign-in dialog's user and password entries while it is open (tests fill them in).
     public var signInEntries: (user: UnsafeMutablePointer<GtkWidget>, password: UnsafeMutablePointer<GtkWidget>)? {
-        signIn?.open.map { ($0.userEntry, $0.passwordEntry) }
+        guard let window, let toplevels = gtk_window_list_toplevels() else { return nil }
+        defer { g_list_free(toplevels) }
+        for dialog in Self.widgets(toplevels) where Self.name(of: dialog) == SignInDialog.dialogName
+            && gtk_window_get_transient_for(dialog.cast()) == window.cast() && gtk_widget_get_visible(dialog) != 0 {
+            guard let content = gtk_dialog_get_content_area(dialog.cast()), let children = gtk_container_get_children(content.cast()) else { continue }
+            defer { g_list_free(children) }
+            let entries = Self.widgets(children)
+            if let user = entries.first(where: { Self.name(of: $0) == SignInDialog.userEntryName }),
+               let password = entries.first(where: { Self.name(of: $0) == SignInDialog.passwordEntryName }) {
+                return (user, password)
+            }
+        }
+        return nil
+    }
+
+    private static func widgets(_ list: UnsafeMutablePointer<GList>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var widgets: [UnsafeMutablePointer<GtkWidget>] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let item = node {
+            if let data = item.pointee.data { widgets.append(data.assumingMemoryBound(to: GtkWidget.self)) }
+            node = item.pointee.next
+        }
+        return widgets
+    }
+
+    private static func name(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        gtk_widget_get_name(widget).map { String(cString: $0) }
     }
     /// The find bar's state, for tests and the window's own checks.
     public var isFindBarOpen: Bool { madeFindBar?.isOpen ?? false }

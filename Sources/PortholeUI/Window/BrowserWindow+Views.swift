@@ -76,7 +76,6 @@ extension BrowserWindow {
             // with ephemeral data (and nothing is ever saved to disk). The user name kept for a
             // retry belongs to this web view: the next visitor's view starts with none.
             let memory = SignInDialog.Memory()
-            signIn = memory
             viewConnections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
                 guard let request, let window = self.window else { return false }
                 return SignInDialog.handle(request.assumingMemoryBound(to: WebKitAuthenticationRequest.self), over: window,
@@ -98,8 +97,8 @@ extension BrowserWindow {
         pendingRender?.cancel()
         pendingRender = nil
         wakeUp.cancel()
-        kiosk?.teardown()
-        kiosk = nil
+        kioskMode?.teardown()
+        kioskMode = nil
         detachTouchInput()
         stopFollowingSwipeDevices()
         zoomIndicator.release()

@@ -12,9 +12,11 @@ public final class BrowserWindow {
     /// What the window shows and decides (title, progress, actions, notice, zoom).
     public internal(set) var session: WindowSession
     /// The page as the header bar and the bottom bar show it.
-    public var state: PageState { session.page }
-    /// The most recent refused navigations (newest last, at most 50), for status and tests.
-    public var refusals: [WindowRefusal] { session.refusals }
+    public var state: PageState { session.page(shown) }
+    /// What the view shows, as its page session has it (the one owner of the URI and the error page).
+    public var shown: ShownPage { webHost?.coordinator.shown ?? ShownPage() }
+    /// The most recent refused navigations (newest last, at most 50), for tests.
+    public var refusals: [WindowRefusal] { session.refusals.recent }
     /// The session's next `.tick`, on the options' clock.
     let wakeUp: WakeUp
 
@@ -32,7 +34,7 @@ public final class BrowserWindow {
     var nextContentID: UInt64 = 1
     let onClose: @MainActor (BrowserWindow) -> Void
     /// Kiosk mode's behaviour (full screen, keys, visitor sessions, the screen); nil at a desk.
-    public internal(set) var kiosk: KioskController?
+    var kioskMode: (any KioskMode)?
     /// The on-screen keyboard; nil when its mode is off.
     public private(set) var keyboard: OnScreenKeyboard?
     var pinchGuard: PinchGuard?
@@ -65,8 +67,6 @@ public final class BrowserWindow {
     /// The find bar, made the first time it is wanted (Ctrl+F): most visitors never open it, and
     /// the window built before the first load is 3 ms quicker without it (measured at start-up).
     var madeFindBar: FindBar?
-    /// The current web view's sign-in state (its open dialog), for the test accessors.
-    var signIn: SignInDialog.Memory?
     /// The box the find bar goes at the top of, above the page.
     var contentBox: UnsafeMutablePointer<GtkWidget>?
     let primaryMenu = PrimaryMenu()
@@ -133,13 +133,13 @@ public final class BrowserWindow {
         rebuildSiteMenu()
 
         connections.connect(UnsafeMutableRawPointer(window), "delete-event", .pointerReturningBool { [unowned self] _ in
-            if let kiosk = self.kiosk, kiosk.refusesClose() { return true }
+            if let kiosk = self.kioskMode, kiosk.refusesClose() { return true }
             self.webHost.coordinator.stop()  // closing the window stops any load in progress
             return false
         })
         connections.connect(UnsafeMutableRawPointer(window), "destroy", .plain { [unowned self] in self.windowDestroyed() })
         if let settings = options.kiosk {
-            kiosk = KioskController(browser: self, settings: settings)
+            kioskMode = makeKioskMode(settings)
         }
         render()
     }
@@ -150,7 +150,7 @@ public final class BrowserWindow {
 
     public func show() {
         guard let window else { return }
-        kiosk?.prepareToShow()  // full screen from the first frame
+        kioskMode?.prepareToShow()  // full screen from the first frame
         gtk_widget_show_all(window)
         render()
     }
@@ -196,7 +196,7 @@ public final class BrowserWindow {
 
     /// One event into the session; its commands out to GTK and WebKit.
     func send(_ event: WindowEvent) {
-        session.handle(event).forEach(perform)
+        session.handle(event, showing: shown).forEach(perform)
         updateActions()
     }
 
