@@ -37,7 +37,10 @@ final class SignInDialogTests: XCTestCase {
         var entries = try XCTUnwrap(window.signInEntries)
         gtk_entry_set_text(entries.user.cast(), "ann")
         gtk_entry_set_text(entries.password.cast(), "not-the-password")
+        // Held, so that the second dialog's entry cannot be made at the first one's freed address.
         let first = entries.user
+        g_object_ref(UnsafeMutableRawPointer(first))
+        defer { g_object_unref(UnsafeMutableRawPointer(first)) }
         gtk_widget_activate(entries.password)
 
         // The server refuses it: WebKit asks again, and the dialog says why.

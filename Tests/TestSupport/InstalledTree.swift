@@ -1,5 +1,6 @@
-// One `make install DESTDIR=… PREFIX=/usr` per test process, shared by the tests that check the
-// installed tree: the release build it needs is most of the suite's time.
+// One `make install DESTDIR=… PREFIX=/usr` per test run, shared by the tests that check the
+// installed tree: the release build it needs would be a third of the suite's time, so `make test`
+// runs it beside the tests' build and the tests read its result.
 import Foundation
 
 @MainActor
@@ -15,9 +16,18 @@ public enum InstalledTree {
 
     /// The tree installed into `.build/test-install` (emptied first) at the first call in this
     /// process. Tests read it and never change it: one that needs to (`make uninstall`) works
-    /// on a copy (`copy(to:)`).
+    /// on a copy (`copy(to:)`). Under `make test`, which ran that `make install` beside the
+    /// tests' build (PORTHOLE_TEST_INSTALL names the tree), it is that run's tree and result.
     public static func shared() throws -> Install {
         if let made { return made }
+        if let tree = ProcessInfo.processInfo.environment["PORTHOLE_TEST_INSTALL"], !tree.isEmpty {
+            let status = (try? String(contentsOfFile: tree + ".status", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let stderr = (try? String(contentsOfFile: tree + ".err", encoding: .utf8)) ?? ""
+            let result = Install(destdir: tree, status: status.flatMap { Int32($0) } ?? -1,
+                                 stderr: status == nil ? "make test's make install left no status in \(tree).status" : stderr)
+            made = result
+            return result
+        }
         let destdir = BuildProducts.packageRoot + "/.build/test-install"
         try? FileManager.default.removeItem(atPath: destdir)
         try FileManager.default.createDirectory(atPath: destdir, withIntermediateDirectories: true)
