@@ -28,6 +28,7 @@ enum ConfigReference {
         "Browser": "How pages are shown.",
         "Privacy": "What pages may keep and ask for.",
         "Kiosk": "Full-screen mode for public terminals (see porthole(1), KIOSK MODE).",
+        "Accessibility": "What the kiosk offers visitors who cannot see the screen, or see it less well.",
         "Network": "How pages are fetched. The site policy applies whatever the proxy does.",
         "Locks": """
             Read only from the system file and its drop-ins (in any other file the group is ignored, with a \
@@ -136,6 +137,16 @@ enum ConfigReference {
         add("Kiosk", "keyboard-layouts", "list among en, ru, de, fr", "en",
             "The on-screen keyboard's languages; the first is where each visitor starts, a key switches to the next.")
         add("Kiosk", "keyboard-height", "number, 0.15 to 0.6", "0.35", "The on-screen keyboard's height as a fraction of the screen's.")
+        add("Accessibility", "speech-key", "list of GTK accelerators, like <Control><Alt>z or KP_Multiply", "<Control><Alt>z", """
+            The keys that turn the read-aloud mode on and off (ChromeOS's screen reader key, which visitors may \
+            know); a keypad's own key, like KP_Multiply, works too. Speech starts only when asked for: once on, \
+            Porthole says the element that gets focus or a touch (role, name, state: "Link, Opening hours"), \
+            pages as they load, its notices, the idle warning and the on-screen keyboard's keys, in the language \
+            of the window or of the page (espeak-ng's voices), until the key is pressed again or the visitor \
+            session ends. Empty: no key. The key is taken before the page sees it.
+            """)
+        add("Accessibility", "speech-rate", "number, 0.5 to 3.0", "1.0",
+            "How fast speech goes: 1.0 is espeak-ng's normal pace (175 words a minute), 2.0 twice that.")
         add("Network", "proxy", "scheme://host[:port], scheme http, https, socks, socks4, socks4a or socks5", "none", """
             Every request goes through this proxy (a school's filtering proxy). None follows the system's proxy \
             settings (GNOME's, or http_proxy and no_proxy).

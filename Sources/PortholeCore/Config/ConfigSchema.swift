@@ -167,6 +167,12 @@ struct SettingReader {
             .map { $0.compactMap(KioskShortcut.init(rawValue:)) }
     }
 
+    /// GTK accelerators, each a key with or without modifiers (a keypad's `KP_Multiply` has none).
+    func speechKeys() -> Result<[KeyChord], InvalidConfigValue> {
+        list(each: { KeyChord(accelerator: $0) == nil ? tr("\"{text}\" is not a key, like <Control><Alt>z or KP_Multiply").filled(["text": $0]) : nil })
+            .map { $0.compactMap(KeyChord.init(accelerator:)) }
+    }
+
     /// `auto`, `true` or `false`.
     func siteMenu() -> Result<KioskSiteMenu, InvalidConfigValue> {
         string().flatMap { KioskSiteMenu(rawValue: $0.lowercased()).map { .success($0) } ?? .failure(InvalidConfigValue("expected auto, true or false")) }
@@ -215,7 +221,7 @@ enum ConfigSchema {
     /// `[Kiosk] exit-pin-hash=`, which the loader also checks for the old form.
     static let exitPinHash = ConfigKey(group: "Kiosk", name: "exit-pin-hash")
     /// The groups a file may have, in the order the documentation lists them.
-    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", "Network", locks]
+    static let groups = [sites, "Policy", "Browser", "Privacy", "Kiosk", "Accessibility", "Network", locks]
 
     static let settings: [ConfigSetting] = [
         .value("Policy", "allow", read: { $0.filters() }, assign: { $0.allow = $1 }),
@@ -257,6 +263,9 @@ enum ConfigSchema {
         .value("Kiosk", "keyboard-layouts", read: { $0.keyboardLanguages() }, assign: { $0.kiosk.keyboard.languages = $1 }),
         .value("Kiosk", "keyboard-height", read: { $0.number(in: KeyboardSettings.heightRange) },
                assign: { $0.kiosk.keyboard.height = $1 }),
+
+        .value("Accessibility", "speech-key", read: { $0.speechKeys() }, assign: { $0.speech.keys = $1 }),
+        .value("Accessibility", "speech-rate", read: { $0.number(in: SpeechSettings.rateRange) }, assign: { $0.speech.rate = $1 }),
 
         .value("Network", "proxy", read: { $0.optionalString(check: ProxyRules.proxyProblem) },
                assign: { $0.network.proxy = $1 }),

@@ -17,6 +17,8 @@ public struct Configuration: Sendable, Equatable {
     public var privacy: PrivacySettings
     public var kiosk: KioskSettings
     public var network: NetworkSettings
+    /// `[Accessibility] speech-key=`, `speech-rate=`: the read-aloud mode.
+    public var speech = SpeechSettings()
     /// The files the configuration was read from, base layer first.
     public var sources: [String]
     /// Set by `failClosed`: the files have problems and this is the locked-down fallback.
