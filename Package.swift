@@ -19,12 +19,16 @@ let package = Package(
         .systemLibrary(name: "CWebKitWebExtension", path: "Sources/CWebKitWebExtension",
                        pkgConfig: "webkit2gtk-web-extension-4.1", providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
 
+        // Speech: espeak-ng's library, in process (no daemon for a kiosk session to run).
+        .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+                       providers: [.apt(["libespeak-ng-dev"])]),
+
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
         .target(name: "PortholeCore", dependencies: ["CGLib"]),
         // The representable bridge, the WebView and its Coordinator, the window.
-        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeCore"]),
+        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CEspeakNG", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
         .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring.

@@ -33,9 +33,17 @@ private let rows: [Row] = [
         expect: [say(.mode, "Speech on. Tab moves, Enter opens.")]),
     Row(name: "on, it says the page the visitor is on", events: [.pageLoaded(title: "Library", language: nil)], then: .toggle,
         expect: [say(.mode, "Speech on. Tab moves, Enter opens. Library")]),
+    Row(name: "a title that came after the load counts", events: [.pageLoaded(title: "", language: nil), .titleChanged("Library")],
+        then: .toggle, expect: [say(.mode, "Speech on. Tab moves, Enter opens. Library")]),
+    Row(name: "a new title is not said by itself", events: on, then: .titleChanged("Library"), expect: []),
     Row(name: "pressed again, it stops and says so", events: on, then: .toggle, expect: [.stop, say(.mode, "Speech off.")]),
     Row(name: "in Russian, it says so in Russian's voice", language: "ru", events: [], then: .toggle,
         expect: [say(.mode, "Speech on. Tab moves, Enter opens.", "ru")]),
+
+    Row(name: "the speech button says what it does while speech is off", events: [], then: .speechButtonFocused,
+        expect: [say(.mode, "Button, Speech. Press Enter or Space to hear the screen read aloud.")]),
+    Row(name: "and how to turn it off while on", events: on, then: .speechButtonFocused,
+        expect: [say(.mode, "Button, Speech, on. Press to turn speech off.")]),
 
     // Elements: role, name, state.
     Row(name: "a focused link: role and name", events: on, then: .described(link), expect: [say(.element, "Link, Opening hours")]),

@@ -65,8 +65,13 @@ public enum SpeechEvent: Sendable, Equatable {
     case toggle
     /// Focus or a touch landed on an element (in the page, or Porthole's own controls).
     case described(ElementDescription)
+    /// The kiosk bar's speech button got focus: it says what it does even while speech is off,
+    /// so a visitor who tabs around finds it.
+    case speechButtonFocused
     /// A page finished loading; `language` is its `lang`.
     case pageLoaded(title: String, language: String?)
+    /// The page's title changed (after its load, or while speech is off): kept, not said.
+    case titleChanged(String)
     /// Porthole showed something to read: the refusal notice, a dialog's message.
     case announced(String)
     /// The idle warning shows or counts down (`first` when it comes up).
@@ -119,6 +124,9 @@ public struct SpeechSession: Sendable, Equatable {
             pageLanguage = language
             guard isOn else { return [] }
             return [say(.page, tr("Page loaded: {title}").filled(["title": title.isEmpty ? tr("untitled") : title]))]
+        case .titleChanged(let title):
+            pageTitle = title
+            return []
         case .visitorLeft:
             let wasOn = isOn
             isOn = false
@@ -126,6 +134,9 @@ public struct SpeechSession: Sendable, Equatable {
             pageTitle = nil
             pageLanguage = nil
             return wasOn ? [.stop] : []
+        case .speechButtonFocused:
+            return [say(.mode, isOn ? tr("Button, Speech, on. Press to turn speech off.")
+                                    : tr("Button, Speech. Press Enter or Space to hear the screen read aloud."))]
         case .input:
             guard isReading else { return [] }
             isReading = false
@@ -153,7 +164,7 @@ public struct SpeechSession: Sendable, Equatable {
             guard !text.isEmpty else { return [say(.notice, tr("Nothing to read."))] }
             isReading = true
             return [say(.reading, text, in: language ?? pageLanguage)]
-        case .toggle, .pageLoaded, .visitorLeft, .input:
+        case .toggle, .pageLoaded, .titleChanged, .visitorLeft, .input, .speechButtonFocused:
             return []
         }
     }

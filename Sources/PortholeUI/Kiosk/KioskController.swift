@@ -22,6 +22,8 @@ public final class KioskController {
     private let warning: IdleWarning
     private var inhibitCookie: guint = 0
     private var exitDialog: ExitPinDialog?
+    /// Told what the visitor should hear: the idle warning and its countdown, the PIN dialog.
+    var onSpeech: (@MainActor (SpeechEvent) -> Void)?
 
     /// The last key presses swallowed, in order (the log has them all), at most 32.
     public var swallowedKeys: [KeyChord] { session.swallowedKeys }
@@ -88,7 +90,10 @@ public final class KioskController {
         case .showWarning(let seconds):
             Log.info("idle: warning for \(seconds) s", fields: ["PORTHOLE_EVENT": "idle-warning"])
             warning.show(secondsLeft: seconds)
-        case .updateWarning(let seconds): warning.update(secondsLeft: seconds)
+            onSpeech?(.idleWarning(secondsLeft: seconds, first: true))
+        case .updateWarning(let seconds):
+            warning.update(secondsLeft: seconds)
+            onSpeech?(.idleWarning(secondsLeft: seconds, first: false))
         case .hideWarning:
             Log.info("idle warning cancelled by input", fields: ["PORTHOLE_EVENT": "idle-cancelled"])
             warning.hide()
@@ -110,11 +115,13 @@ public final class KioskController {
         case .openExitDialog:
             guard let window = host?.window else { return }
             exitDialog = ExitPinDialog(over: window) { [unowned self] pin in self.handle(.pinEntered(pin, at: self.clock.now)) }
+            onSpeech?(.announced(ExitPinDialog.spokenPrompt))
         case .presentExitDialog: exitDialog?.present()
         case .checkPin(let pin, let hash): check(pin, against: hash)
         case .refusePin(let answer):
             Log.write(.warning, "wrong exit PIN", fields: ["PORTHOLE_EVENT": "exit-pin-wrong"])
             exitDialog?.refuse(ExitPinGate.message(for: answer))
+            onSpeech?(.announced(ExitPinGate.message(for: answer)))
         case .sayLockout(let seconds?): exitDialog?.say(ExitPinGate.message(for: .lockedOut(secondsLeft: seconds)))
         case .sayLockout(nil): exitDialog?.say(tr("You can try again now."))
         case .closeExitDialog:
@@ -143,7 +150,7 @@ public final class KioskController {
 
     // MARK: GTK's events as Core's inputs
 
-    private static func chord(_ key: GdkEventKey) -> KeyChord? {
+    static func chord(_ key: GdkEventKey) -> KeyChord? {
         guard let name = gdk_keyval_name(gdk_keyval_to_lower(key.keyval)) else { return nil }
         var modifiers: KeyChord.Modifiers = []
         if key.state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }

@@ -24,6 +24,10 @@ public struct BrowserOptions {
     /// `swipe-navigation=auto`: the window turns `settings.backForwardGestures` on while a
     /// touchpad or touchscreen is connected, instead of taking it as given.
     public var swipesFollowDevices = false
+    /// `[Accessibility]`: the read-aloud mode's keys and rate.
+    public var speech = SpeechSettings()
+    /// Where speech goes; tests and `make bench` write WAV files instead.
+    public var speechOutput: SpeechOutput = .speakers
     /// The clock kiosk mode reads and sets its timers on; tests hand in a `ManualClock`.
     public var clock: any Clock = GLibClock.shared
 
@@ -53,6 +57,7 @@ extension BrowserOptions {
         keyboard = configuration.kiosk.keyboard
         keyboard.mode = configuration.kiosk.keyboard.mode(kiosk: configuration.kiosk.enabled)
         pinchZoom = browser.pinchZoom ?? !configuration.kiosk.enabled
+        speech = configuration.speech
     }
 }
 

@@ -35,6 +35,8 @@ public final class BrowserWindow {
     public internal(set) var kiosk: KioskController?
     /// The on-screen keyboard; nil when its mode is off.
     public private(set) var keyboard: OnScreenKeyboard?
+    /// The read-aloud mode (off until the speech key or button turns it on).
+    public internal(set) var speech: SpeechController?
     var pinchGuard: PinchGuard?
     /// The devices `swipe-navigation=auto` follows; nil until it is asked for.
     var swipeDevices: (any InputDeviceSource)?
@@ -139,6 +141,7 @@ public final class BrowserWindow {
         if let settings = options.kiosk {
             kiosk = KioskController(browser: self, settings: settings)
         }
+        attachSpeech()
         render()
     }
 
@@ -189,6 +192,7 @@ public final class BrowserWindow {
         // back-forward list, which a load can change before or after it tells its own events.
         send(.history(canGoBack: webHost?.coordinator.canGoBack ?? false, canGoForward: webHost?.coordinator.canGoForward ?? false))
         scheduleRender()
+        tellSpeech(event)
         onEvent?(event)
     }
 
@@ -214,7 +218,9 @@ public final class BrowserWindow {
         case .findNext: findBar.next()
         case .findPrevious: findBar.previous()
         case .print: print()
-        case .showNotice(let shown): notice.show(shown)
+        case .showNotice(let shown):
+            notice.show(shown)
+            speech?.announce(shown.text)
         case .hideNotice: notice.hide()
         case .markSite(let name): actions["open-site"]?.stringState = name
         case .wake(let time):

@@ -1,0 +1,192 @@
+// The read-aloud mode for one window: GTK's and the page's events in as SpeechEvents, the
+// session's commands out to espeak-ng, each utterance in the log.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// Made by every window and owned by it. An adapter: the speech key, focus moving between
+/// Porthole's own controls (their ATK role and name), the page's speech script, loads, notices,
+/// the kiosk's warnings and the keyboard's keys become `SpeechEvent`s for its `SpeechSession`;
+/// the session's commands become calls on `SpeechEngine`.
+@MainActor
+public final class SpeechController {
+    public let settings: SpeechSettings
+    private let output: SpeechOutput
+    private var session: SpeechSession
+    private let connections = SignalConnections()
+    private var watcher: SpeechWatcher?
+    /// The kiosk bar's speech button, which announces itself on focus.
+    var button: UnsafeMutablePointer<GtkWidget>?
+
+    public var isOn: Bool { session.isOn }
+
+    init(window: UnsafeMutablePointer<GtkWidget>, settings: SpeechSettings, output: SpeechOutput) {
+        self.settings = settings
+        self.output = output
+        session = SpeechSession(interfaceLanguage: Localization.activeLanguage())
+        let object = UnsafeMutableRawPointer(window)
+        // After kiosk mode's handler (connected first), which lets this chord through: the
+        // speech key is taken here, before GtkWindow's accelerators and the page.
+        connections.connect(object, "key-press-event", .pointerReturningBool { [unowned self] event in
+            guard let event else { return false }
+            let key = event.assumingMemoryBound(to: GdkEvent.self).pointee.key
+            if let chord = KioskController.chord(key), self.settings.keys.contains(chord) {
+                self.handle(.toggle)
+                return true
+            }
+            self.handle(.input)
+            return false
+        })
+        // `void (*)(GtkWindow *window, GtkWidget *widget, gpointer data)`: focus moved to
+        // another of the window's widgets (nil: to none).
+        connections.connect(object, "set-focus", .pointer { [unowned self] widget in
+            guard let widget else { return }
+            self.focused(widget.assumingMemoryBound(to: GtkWidget.self))
+        })
+    }
+
+    // MARK: Events in
+
+    /// Follows `view`'s page: the window's first web view, and each visitor session's.
+    func attach(to view: UnsafeMutablePointer<WebKitWebView>) {
+        watcher?.detach()
+        watcher = SpeechWatcher(view: view) { [weak self] element in self?.handle(.described(element)) }
+    }
+
+    /// The speech key's other ways in: the kiosk bar's button, the triple tap.
+    public func toggle() { handle(.toggle) }
+
+    func pageLoaded(title: String) { handle(.pageLoaded(title: title, language: nil)) }
+    func titleChanged(_ title: String) { handle(.titleChanged(title)) }
+    func announce(_ text: String) { handle(.announced(text)) }
+    func keyPressed(_ name: String) { handle(.keyPressed(name)) }
+    func startNewSession() { handle(.visitorLeft) }
+    func handle(kiosk event: SpeechEvent) { handle(event) }
+
+    /// "Read the page": the main text from the focus on.
+    public func readPage() {
+        watcher?.readFromFocus { [weak self] text, language in self?.handle(.readPage(text: text, language: language)) }
+    }
+
+    private func focused(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        // The page's own focus is the speech script's to describe.
+        if Self.isA(widget, webkit_web_view_get_type()) { return }
+        if widget == button { return handle(.speechButtonFocused) }
+        if let element = Self.describe(widget) { handle(.described(element)) }
+    }
+
+    // MARK: Commands out
+
+    private func handle(_ event: SpeechEvent) {
+        let wasOn = session.isOn
+        for command in session.handle(event) {
+            switch command {
+            case .stop: SpeechEngine.shared.stop()
+            case .say(let utterance): say(utterance)
+            }
+        }
+        if wasOn != session.isOn {
+            Log.info(session.isOn ? "speech on" : "speech off",
+                     fields: ["PORTHOLE_EVENT": "speech-mode", "PORTHOLE_SPEECH": session.isOn ? "on" : "off"])
+        }
+    }
+
+    /// Speaks and logs it. The text is logged at debug level: what a visitor hears (a field's
+    /// value, a typed letter) is said aloud, but it does not belong in a kiosk's journal, where
+    /// debug is written only when `G_MESSAGES_DEBUG` asks for it.
+    private func say(_ utterance: Utterance) {
+        var fields = utterance.logFields
+        if let audio = SpeechEngine.shared.say(utterance, wordsPerMinute: settings.wordsPerMinute, output: output) {
+            fields += [("PORTHOLE_SPEECH_AUDIO", audio.file), ("PORTHOLE_SPEECH_SAMPLES", String(audio.samples))]
+        }
+        Log.write(.debug, "said: \(utterance.text)", fieldList: fields)
+    }
+
+    // MARK: Porthole's own controls
+
+    /// A widget as its accessible describes it (GTK's ATK implementation, whether or not an
+    /// accessibility bus runs): its role, name and states.
+    static func describe(_ widget: UnsafeMutablePointer<GtkWidget>) -> ElementDescription? {
+        guard let accessible = gtk_widget_get_accessible(widget) else { return nil }
+        var name = atk_object_get_name(accessible).map { String(cString: $0) } ?? ""
+        if name.isEmpty, let text = gtk_widget_get_tooltip_text(widget) {
+            name = String(cString: text)
+            g_free(text)
+        }
+        var states: [String] = []
+        var role: String
+        var value: String?
+        switch atk_object_get_role(accessible) {
+        case ATK_ROLE_PUSH_BUTTON: role = "button"
+        case ATK_ROLE_TOGGLE_BUTTON: role = "button"
+        case ATK_ROLE_CHECK_BOX: role = "checkbox"
+        case ATK_ROLE_RADIO_BUTTON, ATK_ROLE_RADIO_MENU_ITEM: role = "radio"
+        case ATK_ROLE_MENU_ITEM, ATK_ROLE_CHECK_MENU_ITEM: role = "menuitem"
+        case ATK_ROLE_LINK: role = "link"
+        case ATK_ROLE_ENTRY, ATK_ROLE_TEXT:
+            role = "textbox"
+            value = isA(widget, gtk_entry_get_type())
+                ? gtk_entry_get_text(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self)).map { String(cString: $0) } : nil
+        case ATK_ROLE_PASSWORD_TEXT:
+            role = "textbox"
+            states.append("password")
+            value = String(repeating: "*", count: Int(gtk_entry_get_text_length(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self))))
+        default: role = "generic"
+        }
+        if let set = atk_object_ref_state_set(accessible) {
+            let checkable = role == "checkbox" || role == "radio"
+            if checkable { states.append(atk_state_set_contains_state(set, ATK_STATE_CHECKED) != 0 ? "checked" : "not-checked") }
+            if atk_state_set_contains_state(set, ATK_STATE_EXPANDABLE) != 0 {
+                states.append(atk_state_set_contains_state(set, ATK_STATE_EXPANDED) != 0 ? "expanded" : "collapsed")
+            }
+            if !checkable, atk_object_get_role(accessible) == ATK_ROLE_TOGGLE_BUTTON, atk_state_set_contains_state(set, ATK_STATE_PRESSED) != 0 {
+                states.append("expanded")
+            }
+            if atk_state_set_contains_state(set, ATK_STATE_SENSITIVE) == 0 { states.append("disabled") }
+            g_object_unref(UnsafeMutableRawPointer(set))
+        }
+        guard !name.isEmpty || value != nil else { return nil }
+        return ElementDescription(role: role, name: name, value: value, states: states)
+    }
+
+    private static func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+
+    // MARK: Teardown
+
+    func teardown() {
+        watcher?.detach()
+        watcher = nil
+        connections.disconnectAll()
+        SpeechEngine.shared.stop()
+    }
+}
+
+extension ExitPinDialog {
+    /// What the PIN dialog says as it opens: its title and its prompt.
+    static var spokenPrompt: String { tr("Leave kiosk mode") + ". " + tr("Enter the PIN to leave kiosk mode.") }
+}
+
+extension BrowserWindow {
+    /// Speech for this window, its kiosk and its keyboard (called once, after they exist).
+    func attachSpeech() {
+        guard let window else { return }
+        let speech = SpeechController(window: window, settings: options.speech, output: options.speechOutput)
+        self.speech = speech
+        if let webView { speech.attach(to: webView) }
+        kiosk?.onSpeech = { [weak speech] event in speech?.handle(kiosk: event) }
+        keyboard?.onKeyPressed = { [weak speech] name in speech?.keyPressed(name) }
+    }
+
+    /// What speech hears of a page notice: a finished load says the page's title.
+    func tellSpeech(_ event: PageNotice) {
+        guard let speech else { return }
+        switch event {
+        case .loadFinished: speech.pageLoaded(title: coordinator.title ?? state.title ?? "")
+        case .title(let title): speech.titleChanged(title ?? "")
+        case .visitorSessionStarted: speech.startNewSession()
+        default: break
+        }
+    }
+}
