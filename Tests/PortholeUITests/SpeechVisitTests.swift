@@ -15,7 +15,7 @@ private let library = """
 
 private let contact = """
     <!DOCTYPE html><html lang="en"><head><title>Contact</title></head><body>
-    <form action="/sent" method="get"><label for="mail">Email</label> <input id="mail" name="mail" type="email">
+    <form action="/sent" method="get"><label for="mail">Email</label> <input id="mail" name="mail">
     <button type="submit">Send</button></form></body></html>
     """
 
@@ -136,9 +136,30 @@ final class SpeechVisitTests: XCTestCase {
             // Through the page (its link), then out of it into the kiosk bar.
             _ = visit.tab(to: "Link, Opening hours")
             _ = visit.tab(to: "Button, Sites")
+
+            // Open the Sites menu; arrow to Contact and open it.
+            visit.press(GDK_KEY_space)
+            visit.hear("the Sites menu's first site") { $0.text.contains("Library") }
+            visit.press(GDK_KEY_Down)
+            visit.hear("Contact") { $0.text.contains("Contact") }
             print("HEARD", Spoken.all().map(\.text))
-            print("PROBLEMS", LogCapture.current.filter { $0["PRIORITY"] != "7" }.map { $0["MESSAGE"] ?? "" })
-            print("ACTIVE", UI.evaluate("document.activeElement.outerHTML", in: window) ?? "nil")
+            visit.press(GDK_KEY_Return)
+            visit.hear("Page loaded: Contact", kind: "page")
+
+            // Into the form: the field, the keyboard's keys, the button, sent.
+            _ = visit.tab(to: "Text field, Email, empty")
+            let keyboard = try XCTUnwrap(window.keyboard)
+            XCTAssertTrue(UI.wait(5) { keyboard.isFullyShown }, "the keyboard comes up for the field")
+            for letter in ["a", "b"] {
+                tap(keyboard.button(for: .character(letter)))
+                visit.hear(letter, kind: "key")
+            }
+            XCTAssertTrue(UI.wait { UI.evaluate("document.getElementById('mail').value", in: window) == "ab" }, "typed")
+            _ = visit.tab(to: "Button, Send")
+            visit.press(GDK_KEY_Return)
+            visit.hear("Page loaded: Thank you", kind: "page")
+            XCTAssertEqual(visit.server.count(path: "/sent"), 1, "the form was sent")
+            print("HEARD", Spoken.all().map(\.text))
 
             // The audio is real: the file of the first utterance is not silence.
             let file = try XCTUnwrap(on?.audio, "the files output names each utterance's WAV")
@@ -146,6 +167,28 @@ final class SpeechVisitTests: XCTestCase {
             XCTAssertGreaterThan(stat["RMS     amplitude"] ?? 0, 0.01, "speech, not silence: \(stat)")
             XCTAssertGreaterThan(stat["Length (seconds)"] ?? 0, 1, "a sentence takes more than a second")
         }
+    }
+}
+
+/// A press and release on an on-screen keyboard key, as a finger's tap reaches GTK.
+@MainActor
+private func tap(_ button: UnsafeMutablePointer<GtkWidget>?) {
+    guard let button, let window = gtk_button_get_event_window(button.cast()) else { return XCTFail("no key to tap") }
+    let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(window)))
+    var allocation = GtkAllocation()
+    gtk_widget_get_allocation(button, &allocation)
+    for type in [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE] {
+        let event = gdk_event_new(type)!
+        event.pointee.button.window = window
+        g_object_ref(UnsafeMutableRawPointer(window))
+        event.pointee.button.send_event = 1
+        event.pointee.button.time = guint32(GDK_CURRENT_TIME)
+        event.pointee.button.button = 1
+        event.pointee.button.x = Double(allocation.width) / 2
+        event.pointee.button.y = Double(allocation.height) / 2
+        gdk_event_set_device(event, pointer)
+        gtk_main_do_event(event)
+        gdk_event_free(event)
     }
 }
 

@@ -56,7 +56,14 @@ public final class SpeechController {
     /// The speech key's other ways in: the kiosk bar's button, the triple tap.
     public func toggle() { handle(.toggle) }
 
-    func pageLoaded(title: String) { handle(.pageLoaded(title: title, language: nil)) }
+    /// A load finished: its title and language come from the page (WebKit's title may follow
+    /// the load's end); `fallback` when the page cannot answer (no script world yet).
+    func pageLoaded(fallback: String) {
+        guard let watcher else { return handle(.pageLoaded(title: fallback, language: nil)) }
+        watcher.titleAndLanguage { [weak self] title, language in
+            self?.handle(.pageLoaded(title: title.isEmpty ? fallback : title, language: language))
+        }
+    }
     func titleChanged(_ title: String) { handle(.titleChanged(title)) }
     func announce(_ text: String) { handle(.announced(text)) }
     func keyPressed(_ name: String) { handle(.keyPressed(name)) }
@@ -135,7 +142,10 @@ public final class SpeechController {
         }
         if let set = atk_object_ref_state_set(accessible) {
             let checkable = role == "checkbox" || role == "radio"
-            if checkable { states.append(atk_state_set_contains_state(set, ATK_STATE_CHECKED) != 0 ? "checked" : "not-checked") }
+            // A menu's radio item (GtkModelButton) shows its state as the widget's CHECKED flag.
+            let checked = atk_state_set_contains_state(set, ATK_STATE_CHECKED) != 0
+                || gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_CHECKED.rawValue != 0
+            if checkable { states.append(checked ? "checked" : "not-checked") }
             if atk_state_set_contains_state(set, ATK_STATE_EXPANDABLE) != 0 {
                 states.append(atk_state_set_contains_state(set, ATK_STATE_EXPANDED) != 0 ? "expanded" : "collapsed")
             }
@@ -183,7 +193,7 @@ extension BrowserWindow {
     func tellSpeech(_ event: PageNotice) {
         guard let speech else { return }
         switch event {
-        case .loadFinished: speech.pageLoaded(title: coordinator.title ?? state.title ?? "")
+        case .loadFinished: speech.pageLoaded(fallback: coordinator.title ?? state.title ?? "")
         case .title(let title): speech.titleChanged(title ?? "")
         case .visitorSessionStarted: speech.startNewSession()
         default: break

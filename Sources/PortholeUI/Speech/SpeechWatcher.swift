@@ -59,11 +59,22 @@ final class SpeechWatcher {
         view.release()
     }
 
-    /// Runs `readScript` in the main frame's speech world and hands its text to `done`.
+    /// Runs `readScript` in the main frame's speech world and hands its text and the page's
+    /// language to `done`.
     func readFromFocus(_ done: @escaping @MainActor (String, String?) -> Void) {
+        evaluate(Self.readScript, done)
+    }
+
+    /// The page's title and language, from the page itself: at load-finished WebKit's `title`
+    /// may not have arrived from the web process yet.
+    func titleAndLanguage(_ done: @escaping @MainActor (String, String?) -> Void) {
+        evaluate("(document.documentElement.lang || '') + '\\n' + document.title", done)
+    }
+
+    private func evaluate(_ script: String, _ done: @escaping @MainActor (String, String?) -> Void) {
         guard let view = webView else { return }
         let box = Unmanaged.passRetained(ReadBox(done)).toOpaque()
-        webkit_web_view_evaluate_javascript(view, Self.readScript, -1, Self.worldName, nil, nil, textRead, box)
+        webkit_web_view_evaluate_javascript(view, script, -1, Self.worldName, nil, nil, textRead, box)
     }
 
     /// The main text from the focused element on: the page's `main` (or body), from the focus
