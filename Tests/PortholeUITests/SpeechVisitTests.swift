@@ -142,7 +142,6 @@ final class SpeechVisitTests: XCTestCase {
             visit.hear("the Sites menu's first site") { $0.text.contains("Library") }
             visit.press(GDK_KEY_Down)
             visit.hear("Contact") { $0.text.contains("Contact") }
-            print("HEARD", Spoken.all().map(\.text))
             visit.press(GDK_KEY_Return)
             visit.hear("Page loaded: Contact", kind: "page")
 
@@ -159,13 +158,35 @@ final class SpeechVisitTests: XCTestCase {
             visit.press(GDK_KEY_Return)
             visit.hear("Page loaded: Thank you", kind: "page")
             XCTAssertEqual(visit.server.count(path: "/sent"), 1, "the form was sent")
-            print("HEARD", Spoken.all().map(\.text))
 
             // The audio is real: the file of the first utterance is not silence.
             let file = try XCTUnwrap(on?.audio, "the files output names each utterance's WAV")
             let stat = try soxStat(file)
             XCTAssertGreaterThan(stat["RMS     amplitude"] ?? 0, 0.01, "speech, not silence: \(stat)")
             XCTAssertGreaterThan(stat["Length (seconds)"] ?? 0, 1, "a sentence takes more than a second")
+        }
+    }
+}
+
+extension SpeechVisitTests {
+    func testTheKioskBarsSpeechButtonSaysWhatItDoesAndTurnsSpeechOn() {
+        MainActor.assumeIsolated {
+            let visit = Visit()
+            defer { visit.end() }
+            let window = visit.window
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertFalse(window.speech?.isOn ?? true)
+            // Speech is off, and Tab through the bar says nothing until the speech button.
+            _ = visit.tab(to: "Button, Speech. Press Enter or Space to hear the screen read aloud.")
+            XCTAssertFalse(window.speech?.isOn ?? true, "focus alone does not turn it on")
+            XCTAssertEqual(Spoken.all().map(\.kind), ["mode"], "nothing else was said on the way")
+            visit.press(GDK_KEY_space)
+            visit.hear("Speech on. Tab moves, Enter opens. Library", kind: "mode")
+            XCTAssertTrue(window.speech?.isOn ?? false)
+            visit.press(GDK_KEY_space)
+            visit.hear("Speech off.", kind: "mode")
+            XCTAssertFalse(window.speech?.isOn ?? true)
         }
     }
 }

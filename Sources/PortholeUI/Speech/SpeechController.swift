@@ -184,6 +184,7 @@ extension BrowserWindow {
         guard let window else { return }
         let speech = SpeechController(window: window, settings: options.speech, output: options.speechOutput)
         self.speech = speech
+        speech.button = speechButton
         if let webView { speech.attach(to: webView) }
         kiosk?.onSpeech = { [weak speech] event in speech?.handle(kiosk: event) }
         keyboard?.onKeyPressed = { [weak speech] name in speech?.keyPressed(name) }

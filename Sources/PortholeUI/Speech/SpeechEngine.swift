@@ -33,7 +33,7 @@ final class SpeechEngine {
     @discardableResult
     func say(_ utterance: Utterance, wordsPerMinute: Int, output: SpeechOutput) -> (file: String, samples: Int)? {
         guard prepare(output) else { return nil }
-        espeak_Cancel()
+        stop()
         if voice != utterance.voice {
             if espeak_SetVoiceByName(utterance.voice) != EE_OK {
                 Log.warning("espeak-ng has no voice \(utterance.voice)", fields: ["PORTHOLE_EVENT": "speech-problem"])
@@ -61,8 +61,10 @@ final class SpeechEngine {
         return (path, samples.samples.count)
     }
 
+    /// Cuts off what the speakers are saying. In the files output every utterance is done by
+    /// the time `say` returns, and espeak_Cancel would wait for a playback thread that never runs.
     func stop() {
-        guard output != nil else { return }
+        guard output == .speakers else { return }
         espeak_Cancel()
     }
 

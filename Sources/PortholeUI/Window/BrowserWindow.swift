@@ -52,6 +52,8 @@ public final class BrowserWindow {
     let openButton: UnsafeMutablePointer<GtkWidget>
     /// Kiosk mode's Sites button in the bottom bar (nil at a desk).
     var sitesButton: UnsafeMutablePointer<GtkWidget>?
+    /// Kiosk mode's speech button in the bottom bar (nil at a desk).
+    var speechButton: UnsafeMutablePointer<GtkWidget>?
     let bottomBar: UnsafeMutablePointer<GtkWidget>
     /// Holds the web view, with the refusal notice and the zoom level above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
