@@ -9,8 +9,9 @@ BUILD_DIR  := .build/$(CONFIG)
 
 # Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
 # Screenshots: ImageMagick's `import`. Translations: gettext (xgettext, msgfmt), CJK fonts.
-# Windows' WM_CLASS: xlsclients (x11-utils).
-DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev \
+# Windows' WM_CLASS: xlsclients (x11-utils). Speech: espeak-ng's library (its voices come with
+# it); the speech tests read the audio they wrote with sox.
+DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev libespeak-ng-dev sox \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
                 appstream desktop-file-utils libglib2.0-bin systemd gettext fonts-noto-cjk locales \
                 bubblewrap xdg-dbus-proxy x11-utils
