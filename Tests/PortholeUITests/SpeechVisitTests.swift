@@ -8,16 +8,36 @@ import PortholeUI
 import TestSupport
 import XCTest
 
-private let library = """
-    <!DOCTYPE html><html lang="en"><head><title>Library</title></head><body>
-    <p>Welcome to the library.</p><a href="/hours">Opening hours</a></body></html>
-    """
+/// The visit's words in one language: the sites, the page's link, field, button and titles.
+private struct Words {
+    var lang: String
+    /// The voice espeak-ng speaks `lang` with.
+    var voice: String
+    var library = "Library", contact = "Contact", hours = "Opening hours", email = "Email", send = "Send", thanks = "Thank you"
+    /// A letter of the language's script, which the window's own phrases are written in.
+    var script: ClosedRange<Unicode.Scalar>
 
-private let contact = """
-    <!DOCTYPE html><html lang="en"><head><title>Contact</title></head><body>
-    <form action="/sent" method="get"><label for="mail">Email</label> <input id="mail" name="mail">
-    <button type="submit">Send</button></form></body></html>
-    """
+    static let english = Words(lang: "en", voice: "en", script: "A"..."z")
+    static let russian = Words(lang: "ru", voice: "ru", library: "Библиотека", contact: "Контакты", hours: "Часы работы",
+                               email: "Почта", send: "Отправить", thanks: "Спасибо", script: "А"..."я")
+    static let traditionalChinese = Words(lang: "zh-TW", voice: "cmn-latn-pinyin", library: "圖書館", contact: "聯絡我們",
+                                          hours: "開放時間", email: "電子郵件", send: "傳送", thanks: "謝謝", script: "\u{4E00}"..."\u{9FFF}")
+
+    var libraryPage: String {
+        """
+        <!DOCTYPE html><html lang="\(lang)"><head><title>\(library)</title></head><body>
+        <p>…</p><a href="/hours">\(hours)</a></body></html>
+        """
+    }
+
+    var contactPage: String {
+        """
+        <!DOCTYPE html><html lang="\(lang)"><head><title>\(contact)</title></head><body>
+        <form action="/sent" method="get"><label for="mail">\(email)</label> <input id="mail" name="mail">
+        <button type="submit">\(send)</button></form></body></html>
+        """
+    }
+}
 
 /// What the speech log says, utterance by utterance (kind, text, voice, audio file).
 private struct Spoken: Equatable {
@@ -41,16 +61,18 @@ private final class Visit {
     let audio = NSTemporaryDirectory() + "porthole-speech-\(getpid())-\(UInt32.random(in: 0 ... .max))"
     private var heard = 0
 
-    init() {
+    init(_ words: Words = .english) {
+        let pages = (library: words.libraryPage, contact: words.contactPage,
+                     thanks: "<!DOCTYPE html><html lang=\"\(words.lang)\"><title>\(words.thanks)</title><p>…</p></html>")
         server.route = { request in
             switch request.path {
-            case "/contact": .html(contact)
-            case "/sent": .html("<!DOCTYPE html><title>Thank you</title><p>Sent.</p>")
-            default: .html(library)
+            case "/contact": .html(pages.contact)
+            case "/sent": .html(pages.thanks)
+            default: .html(pages.library)
             }
         }
         let configuration = TestApp.kioskConfiguration(sites: [
-            Site(name: "Library", address: server.url("/")), Site(name: "Contact", address: server.url("/contact")),
+            Site(name: words.library, address: server.url("/")), Site(name: words.contact, address: server.url("/contact")),
         ]) { $0.kiosk.keyboard.mode = .on }
         TestApp.engine.sites = configuration.sites
         TestApp.engine.webProcessPolicy = WebProcessPolicy(configuration: configuration)
@@ -119,53 +141,72 @@ private final class Visit {
 
 final class SpeechVisitTests: XCTestCase {
     func testABlindVisitIsHeardStepByStep() throws {
-        try MainActor.assumeIsolated {
-            let visit = Visit()
-            defer { visit.end() }
-            let window = visit.window
-            window.goHome()
-            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
-            XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
-            XCTAssertEqual(Spoken.all(), [], "nothing is said before speech is asked for")
-
-            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
-            let on = visit.hear("Speech on. Tab moves, Enter opens. Library", kind: "mode")
-            XCTAssertEqual(on?.voice, "en")
-            XCTAssertTrue(window.speech?.isOn == true)
-
-            // Through the page (its link), then out of it into the kiosk bar.
-            _ = visit.tab(to: "Link, Opening hours")
-            _ = visit.tab(to: "Button, Sites")
-
-            // Open the Sites menu; arrow to Contact and open it.
-            visit.press(GDK_KEY_space)
-            visit.hear("the Sites menu's first site") { $0.text.contains("Library") }
-            visit.press(GDK_KEY_Down)
-            visit.hear("Contact") { $0.text.contains("Contact") }
-            visit.press(GDK_KEY_Return)
-            visit.hear("Page loaded: Contact", kind: "page")
-
-            // Into the form: the field, the keyboard's keys, the button, sent.
-            _ = visit.tab(to: "Text field, Email, empty")
-            let keyboard = try XCTUnwrap(window.keyboard)
-            XCTAssertTrue(UI.wait(5) { keyboard.isFullyShown }, "the keyboard comes up for the field")
-            for letter in ["a", "b"] {
-                tap(keyboard.button(for: .character(letter)))
-                visit.hear(letter, kind: "key")
-            }
-            XCTAssertTrue(UI.wait { UI.evaluate("document.getElementById('mail').value", in: window) == "ab" }, "typed")
-            _ = visit.tab(to: "Button, Send")
-            visit.press(GDK_KEY_Return)
-            visit.hear("Page loaded: Thank you", kind: "page")
-            XCTAssertEqual(visit.server.count(path: "/sent"), 1, "the form was sent")
-
-            // The audio is real: the file of the first utterance is not silence.
-            let file = try XCTUnwrap(on?.audio, "the files output names each utterance's WAV")
-            let stat = try soxStat(file)
-            XCTAssertGreaterThan(stat["RMS     amplitude"] ?? 0, 0.01, "speech, not silence: \(stat)")
-            XCTAssertGreaterThan(stat["Length (seconds)"] ?? 0, 1, "a sentence takes more than a second")
-        }
+        try MainActor.assumeIsolated { try blindVisit(.english, checkAudio: true) }
     }
+
+    func testTheSameVisitInRussianSpeaksRussian() throws {
+        try speaking(["ru"]) { try MainActor.assumeIsolated { try blindVisit(.russian, checkAudio: false) } }
+    }
+
+    func testTheSameVisitInTraditionalChineseSpeaksMandarin() throws {
+        try speaking(["zh-TW"]) { try MainActor.assumeIsolated { try blindVisit(.traditionalChinese, checkAudio: true) } }
+    }
+}
+
+/// The visit, in the window's language (`speaking`) on pages in `words.lang`: every step's
+/// utterance, its voice, and (with `checkAudio`) that the first one's audio is speech.
+@MainActor
+private func blindVisit(_ words: Words, checkAudio: Bool) throws {
+    let visit = Visit(words)
+    defer { visit.end() }
+    let window = visit.window
+    let voice = words.voice
+    window.goHome()
+    XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+    XCTAssertTrue(UI.wait { window.headerTitle == words.library })
+    XCTAssertEqual(Spoken.all(), [], "nothing is said before speech is asked for")
+
+    visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+    let on = visit.hear(tr("Speech on. Tab moves, Enter opens.") + " " + words.library, kind: "mode")
+    XCTAssertEqual(on?.voice, voice, "the window's language")
+    XCTAssertTrue(on?.text.unicodeScalars.contains { words.script.contains($0) } ?? false, "in the window's language: \(on?.text ?? "")")
+    XCTAssertTrue(window.speech?.isOn == true)
+
+    // Through the page (its link, in the page's lang), then out of it into the kiosk bar.
+    let link = visit.tab(to: tr("Link") + ", " + words.hours)
+    XCTAssertEqual(link?.voice, voice, "the page's lang")
+    _ = visit.tab(to: tr("Button") + ", " + tr("Sites"))
+
+    // Open the Sites menu; arrow to the contact page and open it.
+    visit.press(GDK_KEY_space)
+    visit.hear("the Sites menu's first site") { $0.text.hasPrefix(tr("Radio button") + ", " + words.library) }
+    visit.press(GDK_KEY_Down)
+    visit.hear(words.contact) { $0.text.hasPrefix(tr("Radio button") + ", " + words.contact) }
+    visit.press(GDK_KEY_Return)
+    visit.hear(tr("Page loaded: {title}").filled(["title": words.contact]), kind: "page")
+
+    // Into the form: the field, the keyboard's keys, the button, sent.
+    let field = visit.tab(to: [tr("Text field"), words.email, tr("empty")].joined(separator: ", "))
+    XCTAssertEqual(field?.voice, voice)
+    let keyboard = try XCTUnwrap(window.keyboard)
+    XCTAssertTrue(UI.wait(5) { keyboard.isFullyShown }, "the keyboard comes up for the field")
+    for letter in ["a", "b"] {
+        tap(keyboard.button(for: .character(letter)))
+        visit.hear(letter, kind: "key")
+    }
+    XCTAssertTrue(UI.wait { UI.evaluate("document.getElementById('mail').value", in: window) == "ab" }, "typed")
+    _ = visit.tab(to: tr("Button") + ", " + words.send)
+    visit.press(GDK_KEY_Return)
+    let sent = visit.hear(tr("Page loaded: {title}").filled(["title": words.thanks]), kind: "page")
+    XCTAssertEqual(sent?.voice, voice)
+    XCTAssertEqual(visit.server.count(path: "/sent"), 1, "the form was sent")
+
+    guard checkAudio else { return }
+    // The audio is real: the file of the first utterance is speech, not silence.
+    let file = try XCTUnwrap(on?.audio, "the files output names each utterance's WAV")
+    let stat = try soxStat(file)
+    XCTAssertGreaterThan(stat["RMS     amplitude"] ?? 0, 0.01, "speech, not silence: \(stat)")
+    XCTAssertGreaterThan(stat["Length (seconds)"] ?? 0, 1, "a sentence takes more than a second")
 }
 
 extension SpeechVisitTests {

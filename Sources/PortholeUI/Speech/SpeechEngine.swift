@@ -22,7 +22,8 @@ public enum SpeechOutput: Sendable, Equatable {
 final class SpeechEngine {
     static let shared = SpeechEngine()
 
-    private var output: SpeechOutput?
+    /// Whether espeak-ng plays (true) or hands samples back (false); set once per process.
+    private var plays: Bool?
     private var sampleRate: Int32 = 0
     private var voice: String?
     private var wordsPerMinute: Int32 = 0
@@ -64,28 +65,29 @@ final class SpeechEngine {
     /// Cuts off what the speakers are saying. In the files output every utterance is done by
     /// the time `say` returns, and espeak_Cancel would wait for a playback thread that never runs.
     func stop() {
-        guard output == .speakers else { return }
+        guard plays == true else { return }
         espeak_Cancel()
     }
 
-    /// espeak-ng set up for `wanted` (once; again only when the output changes).
+    /// espeak-ng set up for `wanted`, once: its playback and synchronous modes cannot be swapped
+    /// in a running process (espeak_Terminate, like espeak_Cancel, waits for a playback thread
+    /// the synchronous mode never starts), so the first output a window asks for is the process's.
     private func prepare(_ wanted: SpeechOutput) -> Bool {
-        if output == wanted { return true }
-        if output != nil { espeak_Terminate() }
-        output = nil
-        voice = nil
-        wordsPerMinute = 0
-        let mode = wanted == .speakers ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS
-        sampleRate = espeak_Initialize(mode, 0, nil, 0)
+        let wantsPlayback = wanted == .speakers
+        if case .files(let directory) = wanted {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        if let plays {
+            if plays != wantsPlayback { Log.warning("speech keeps its first output: \(plays ? "speakers" : "files")", fields: ["PORTHOLE_EVENT": "speech-problem"]) }
+            return plays == wantsPlayback
+        }
+        sampleRate = espeak_Initialize(wantsPlayback ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
         guard sampleRate > 0 else {
             Log.warning("espeak-ng did not start (its data missing?): no speech", fields: ["PORTHOLE_EVENT": "speech-problem"])
             return false
         }
-        if case .files(let directory) = wanted {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            espeak_SetSynthCallback(Self.collect)
-        }
-        output = wanted
+        if !wantsPlayback { espeak_SetSynthCallback(Self.collect) }
+        plays = wantsPlayback
         return true
     }
 
