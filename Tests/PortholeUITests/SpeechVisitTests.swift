@@ -13,6 +13,7 @@ private struct Words {
     var lang: String
     /// The voice espeak-ng speaks `lang` with.
     var voice: String
+    var welcome = "Welcome to the library."
     var library = "Library", contact = "Contact", hours = "Opening hours", email = "Email", send = "Send", thanks = "Thank you"
     /// A letter of the language's script, which the window's own phrases are written in.
     var script: ClosedRange<Unicode.Scalar>
@@ -26,7 +27,7 @@ private struct Words {
     var libraryPage: String {
         """
         <!DOCTYPE html><html lang="\(lang)"><head><title>\(library)</title></head><body>
-        <p>…</p><a href="/hours">\(hours)</a></body></html>
+        <p>\(welcome)</p><a href="/hours">\(hours)</a></body></html>
         """
     }
 
@@ -210,6 +211,30 @@ private func blindVisit(_ words: Words, checkAudio: Bool) throws {
 }
 
 extension SpeechVisitTests {
+    func testReadThePageReadsFromTheFocusAndAKeyStopsIt() {
+        MainActor.assumeIsolated {
+            let visit = Visit()
+            defer { visit.end() }
+            let window = visit.window
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
+            let ctrlAlt = GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue)
+            visit.press(GDK_KEY_r, ctrlAlt)
+            visit.press(GDK_KEY_z, ctrlAlt)
+            visit.hear("Speech on. Tab moves, Enter opens. Library", kind: "mode")
+            XCTAssertEqual(Spoken.all().map(\.kind), ["mode"], "off, the read key reads nothing")
+            visit.press(GDK_KEY_r, ctrlAlt)
+            visit.hear("Welcome to the library. Opening hours", kind: "reading")
+            XCTAssertFalse(LogCapture.current.contains { $0["PORTHOLE_EVENT"] == "speech-stop" })
+            visit.press(GDK_KEY_Shift_L)
+            XCTAssertTrue(UI.wait { LogCapture.current.contains { $0["PORTHOLE_EVENT"] == "speech-stop" } }, "any key stops reading")
+            _ = visit.tab(to: "Link, Opening hours")
+            visit.press(GDK_KEY_r, ctrlAlt)
+            visit.hear("reading from the focus") { $0.kind == "reading" && $0.text == "Opening hours" }
+        }
+    }
+
     func testTheKioskBarsSpeechButtonSaysWhatItDoesAndTurnsSpeechOn() {
         MainActor.assumeIsolated {
             let visit = Visit()

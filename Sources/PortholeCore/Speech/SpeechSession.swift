@@ -5,6 +5,8 @@ public struct SpeechSettings: Sendable, Equatable {
     /// ChromeOS's ChromeVox toggle, which blind visitors of public terminals may already know.
     public static let defaultKeys = [KeyChord("z", [.control, .alt])]
     public static let rateRange = 0.5...3.0
+    /// "Read the page" while speech is on: ChromeVox's Search+R needs a key kiosks lack.
+    public static let readKey = KeyChord("r", [.control, .alt])
 
     /// The keys that turn speech on and off; empty: none (the kiosk bar's button still does).
     public var keys: [KeyChord]

@@ -30,8 +30,13 @@ public final class SpeechController {
         connections.connect(object, "key-press-event", .pointerReturningBool { [unowned self] event in
             guard let event else { return false }
             let key = event.assumingMemoryBound(to: GdkEvent.self).pointee.key
-            if let chord = KioskController.chord(key), self.settings.keys.contains(chord) {
+            let chord = KioskController.chord(key)
+            if let chord, self.settings.keys.contains(chord) {
                 self.handle(.toggle)
+                return true
+            }
+            if chord == SpeechSettings.readKey, self.session.isOn {
+                self.readPage()
                 return true
             }
             self.handle(.input)
@@ -88,7 +93,9 @@ public final class SpeechController {
         let wasOn = session.isOn
         for command in session.handle(event) {
             switch command {
-            case .stop: SpeechEngine.shared.stop()
+            case .stop:
+                SpeechEngine.shared.stop()
+                Log.write(.debug, "speech stopped", fields: ["PORTHOLE_EVENT": "speech-stop"])
             case .say(let utterance): say(utterance)
             }
         }

@@ -77,18 +77,32 @@ final class SpeechWatcher {
         webkit_web_view_evaluate_javascript(view, script, -1, Self.worldName, nil, nil, textRead, box)
     }
 
-    /// The main text from the focused element on: the page's `main` (or body), from the focus
-    /// when it is inside, at most 20,000 characters; the page's `lang` on the first line.
+    /// The main text from the focused element on: the text of the page's `main` (or body) from
+    /// the focus when it is inside, a space between blocks, at most 20,000 characters; the
+    /// page's `lang` on the first line.
     static let readScript = """
         (function () {
           var root = document.querySelector('main, [role=main]') || document.body;
           if (!root) return '';
-          var range = document.createRange();
-          range.selectNodeContents(root);
           var focus = document.activeElement;
-          if (focus && focus !== document.body && root.contains(focus)) range.setStartBefore(focus);
-          var text = range.toString().replace(/\\s+/g, ' ').trim().slice(0, 20000);
-          return (document.documentElement.lang || '') + '\\n' + text;
+          var start = focus && focus !== document.body && root.contains(focus) ? focus : null;
+          function block(node) {
+            for (var e = node.parentElement; e && e !== root; e = e.parentElement) {
+              var display = getComputedStyle(e).display;
+              if (display !== 'inline' && display !== 'contents') return e;
+            }
+            return root;
+          }
+          var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), node, last = null, text = '';
+          while ((node = walker.nextNode()) && text.length < 20000) {
+            if (start && !start.contains(node) && !(start.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+            var parent = node.parentElement;
+            if (!parent || /^(script|style|noscript|template)$/.test(parent.localName) || !parent.getClientRects().length) continue;
+            var here = block(node);
+            text += (here !== last ? ' ' : '') + node.data;
+            last = here;
+          }
+          return (document.documentElement.lang || '') + '\\n' + text.replace(/\\s+/g, ' ').trim().slice(0, 20000);
         })();
         """
 
