@@ -35,6 +35,8 @@ let package = Package(
         .executableTarget(name: "porthole", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"]),
         // Policy speed: decisions per second and compile time at 10 to 100,000 filters (make bench).
         .executableTarget(name: "policy-bench", dependencies: ["PortholeCore"], path: "Sources/policy-bench"),
+        // The read-aloud mode's time from the speech key to the first audio, per language (make bench).
+        .executableTarget(name: "speech-bench", dependencies: ["PortholeCore", "CEspeakNG"], path: "Sources/speech-bench"),
         // Mutated configuration files and Chrome policy folders, loaded as Porthole does (make fuzz).
         .executableTarget(name: "config-fuzz", dependencies: ["PortholeCore"], path: "Sources/config-fuzz"),
 
