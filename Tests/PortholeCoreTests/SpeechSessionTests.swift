@@ -45,6 +45,18 @@ private let rows: [Row] = [
     Row(name: "and how to turn it off while on", events: on, then: .speechButtonFocused,
         expect: [say(.mode, "Button, Speech, on. Press to turn speech off.")]),
 
+    // The triple tap: three touches within a second, as the key.
+    Row(name: "three quick taps turn speech on", events: [.touched(at: 10), .touched(at: 10.3)], then: .touched(at: 10.6),
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens.")]),
+    Row(name: "three slow ones do not", events: [.touched(at: 10), .touched(at: 10.8)], then: .touched(at: 11.6), expect: []),
+    Row(name: "nor two", events: [.touched(at: 10)], then: .touched(at: 10.2), expect: []),
+    Row(name: "three more turn it off", events: on + [.touched(at: 20), .touched(at: 20.2)], then: .touched(at: 20.4),
+        expect: [.stop, say(.mode, "Speech off.")]),
+    Row(name: "the taps after a triple tap start counting again", events: [.touched(at: 10), .touched(at: 10.1), .touched(at: 10.2),
+        .touched(at: 10.3)], then: .touched(at: 10.4), expect: []),
+    Row(name: "a touch stops reading the page", events: on + [.readPage(text: "Welcome.", language: nil)], then: .touched(at: 5),
+        expect: [.stop]),
+
     // Elements: role, name, state.
     Row(name: "a focused link: role and name", events: on, then: .described(link), expect: [say(.element, "Link, Opening hours")]),
     Row(name: "an empty text field says so", events: on, then: .described(email), expect: [say(.element, "Text field, Email, empty")]),

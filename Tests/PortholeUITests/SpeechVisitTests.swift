@@ -62,7 +62,7 @@ private final class Visit {
     let audio = NSTemporaryDirectory() + "porthole-speech-\(getpid())-\(UInt32.random(in: 0 ... .max))"
     private var heard = 0
 
-    init(_ words: Words = .english) {
+    init(_ words: Words = .english, clock: (any Clock)? = nil) {
         let pages = (library: words.libraryPage, contact: words.contactPage,
                      thanks: "<!DOCTYPE html><html lang=\"\(words.lang)\"><title>\(words.thanks)</title><p>…</p></html>")
         server.route = { request in
@@ -79,6 +79,7 @@ private final class Visit {
         TestApp.engine.webProcessPolicy = WebProcessPolicy(configuration: configuration)
         var options = BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
         options.speechOutput = .files(directory: audio)
+        if let clock { options.clock = clock }
         BrowserWindow.installAccelerators(on: TestApp.application, kiosk: options.kiosk)
         window = BrowserWindow(application: TestApp.application, engine: TestApp.engine, options: options)
         window.show()
@@ -211,6 +212,29 @@ private func blindVisit(_ words: Words, checkAudio: Bool) throws {
 }
 
 extension SpeechVisitTests {
+    func testThreeQuickTapsTurnSpeechOnAndSlowOnesDoNot() {
+        MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock)
+            defer { visit.end() }
+            let window = visit.window
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
+            for _ in 0..<3 {
+                touch(window)
+                clock.advance(by: 0.8)
+            }
+            XCTAssertFalse(window.speech?.isOn ?? true, "taps 0.8 s apart are not a triple tap")
+            for _ in 0..<3 {
+                touch(window)
+                clock.advance(by: 0.2)
+            }
+            XCTAssertTrue(window.speech?.isOn ?? false, "three taps within a second are")
+            visit.hear("Speech on. Tab moves, Enter opens. Library", kind: "mode")
+        }
+    }
+
     func testReadThePageReadsFromTheFocusAndAKeyStopsIt() {
         MainActor.assumeIsolated {
             let visit = Visit()
@@ -254,6 +278,29 @@ extension SpeechVisitTests {
             visit.hear("Speech off.", kind: "mode")
             XCTAssertFalse(window.speech?.isOn ?? true)
         }
+    }
+}
+
+/// A touch-begin and touch-end on the web view, as far as GTK's own event path goes (a
+/// touchscreen's events cannot be made under Xvfb; the window's handlers see these the same way).
+@MainActor
+private func touch(_ window: BrowserWindow) {
+    guard let view = window.webView,
+          let gdkWindow = gtk_widget_get_window(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)) else { return }
+    let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow)))
+    for type in [GDK_TOUCH_BEGIN, GDK_TOUCH_END] {
+        let event = gdk_event_new(type)!
+        event.pointee.touch.window = gdkWindow
+        g_object_ref(UnsafeMutableRawPointer(gdkWindow))
+        event.pointee.touch.send_event = 1
+        event.pointee.touch.time = guint32(GDK_CURRENT_TIME)
+        event.pointee.touch.sequence = OpaquePointer(bitPattern: 0x51)
+        event.pointee.touch.x = 40
+        event.pointee.touch.y = 40
+        event.pointee.touch.emulating_pointer = 1
+        gdk_event_set_device(event, pointer)
+        gtk_main_do_event(event)
+        gdk_event_free(event)
     }
 }
 

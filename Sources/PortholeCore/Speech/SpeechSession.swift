@@ -82,6 +82,9 @@ public enum SpeechEvent: Sendable, Equatable {
     case keyPressed(String)
     /// "Read the page": the page's main text from the focus on.
     case readPage(text: String, language: String?)
+    /// A finger touched the screen at `at` (monotonic seconds): three within `tripleTap`
+    /// seconds turn speech on or off, as the key does; any touch stops reading the page.
+    case touched(at: Double)
     /// A key press or a tap: stops reading the page.
     case input
     /// A new visitor session started: speech goes off with the visitor.
@@ -107,6 +110,12 @@ public struct SpeechSession: Sendable, Equatable {
     public private(set) var isReading = false
     public private(set) var pageTitle: String?
     public private(set) var pageLanguage: String?
+    /// The last touches' times, newest last (at most three).
+    private var touches: [Double] = []
+
+    /// How quickly three taps must follow each other to count as the triple tap: quick enough
+    /// that tapping through a page's links does not, slow enough for any finger.
+    public static let tripleTap = 1.0
 
     public init(interfaceLanguage: String) {
         self.interfaceLanguage = interfaceLanguage
@@ -139,6 +148,13 @@ public struct SpeechSession: Sendable, Equatable {
         case .speechButtonFocused:
             return [say(.mode, isOn ? tr("Button, Speech, on. Press to turn speech off.")
                                     : tr("Button, Speech. Press Enter or Space to hear the screen read aloud."))]
+        case .touched(let time):
+            touches = (touches + [time]).suffix(3).filter { time - $0 <= Self.tripleTap }
+            if touches.count == 3 {
+                touches = []
+                return handle(.toggle)
+            }
+            return handle(.input)
         case .input:
             guard isReading else { return [] }
             isReading = false
@@ -166,7 +182,7 @@ public struct SpeechSession: Sendable, Equatable {
             guard !text.isEmpty else { return [say(.notice, tr("Nothing to read."))] }
             isReading = true
             return [say(.reading, text, in: language ?? pageLanguage)]
-        case .toggle, .pageLoaded, .titleChanged, .visitorLeft, .input, .speechButtonFocused:
+        case .toggle, .pageLoaded, .titleChanged, .visitorLeft, .touched, .input, .speechButtonFocused:
             return []
         }
     }

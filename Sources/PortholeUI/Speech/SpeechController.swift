@@ -14,14 +14,18 @@ public final class SpeechController {
     private let output: SpeechOutput
     private var session: SpeechSession
     private let connections = SignalConnections()
+    /// The current web view's touch handler, replaced with the view.
+    private let viewConnections = SignalConnections()
+    private let clock: any Clock
     private var watcher: SpeechWatcher?
     /// The kiosk bar's speech button, which announces itself on focus.
     var button: UnsafeMutablePointer<GtkWidget>?
 
     public var isOn: Bool { session.isOn }
 
-    init(window: UnsafeMutablePointer<GtkWidget>, settings: SpeechSettings, output: SpeechOutput) {
+    init(window: UnsafeMutablePointer<GtkWidget>, settings: SpeechSettings, output: SpeechOutput, clock: any Clock) {
         self.settings = settings
+        self.clock = clock
         self.output = output
         session = SpeechSession(interfaceLanguage: Localization.activeLanguage())
         let object = UnsafeMutableRawPointer(window)
@@ -56,6 +60,13 @@ public final class SpeechController {
     func attach(to view: UnsafeMutablePointer<WebKitWebView>) {
         watcher?.detach()
         watcher = SpeechWatcher(view: view) { [weak self] element in self?.handle(.described(element)) }
+        viewConnections.disconnectAll()
+        // `gboolean (*)(GtkWidget *widget, GdkEvent *event, gpointer data)`: the touch goes on to
+        // the page (the tap also says what it touched).
+        viewConnections.connect(UnsafeMutableRawPointer(view), "touch-event", .pointerReturningBool { [unowned self] event in
+            if event?.assumingMemoryBound(to: GdkEvent.self).pointee.type == GDK_TOUCH_BEGIN { self.handle(.touched(at: self.clock.now)) }
+            return false
+        })
     }
 
     /// The speech key's other ways in: the kiosk bar's button, the triple tap.
@@ -175,6 +186,7 @@ public final class SpeechController {
     func teardown() {
         watcher?.detach()
         watcher = nil
+        viewConnections.disconnectAll()
         connections.disconnectAll()
         SpeechEngine.shared.stop()
     }
@@ -189,7 +201,7 @@ extension BrowserWindow {
     /// Speech for this window, its kiosk and its keyboard (called once, after they exist).
     func attachSpeech() {
         guard let window else { return }
-        let speech = SpeechController(window: window, settings: options.speech, output: options.speechOutput)
+        let speech = SpeechController(window: window, settings: options.speech, output: options.speechOutput, clock: options.clock)
         self.speech = speech
         speech.button = speechButton
         if let webView { speech.attach(to: webView) }
