@@ -181,9 +181,9 @@ private func blindVisit(_ words: Words, checkAudio: Bool) throws {
 
     // Open the Sites menu; arrow to the contact page and open it.
     visit.press(GDK_KEY_space)
-    visit.hear("the Sites menu's first site") { $0.text.hasPrefix(tr("Radio button") + ", " + words.library) }
+    visit.hear("the Sites menu's first site, the one shown") { $0.text == [tr("Radio button"), words.library, tr("checked")].joined(separator: ", ") }
     visit.press(GDK_KEY_Down)
-    visit.hear(words.contact) { $0.text.hasPrefix(tr("Radio button") + ", " + words.contact) }
+    visit.hear(words.contact) { $0.text == [tr("Radio button"), words.contact, tr("not checked")].joined(separator: ", ") }
     visit.press(GDK_KEY_Return)
     visit.hear(tr("Page loaded: {title}").filled(["title": words.contact]), kind: "page")
 

@@ -160,9 +160,8 @@ public final class SpeechController {
         }
         if let set = atk_object_ref_state_set(accessible) {
             let checkable = role == "checkbox" || role == "radio"
-            // A menu's radio item (GtkModelButton) shows its state as the widget's CHECKED flag.
-            let checked = atk_state_set_contains_state(set, ATK_STATE_CHECKED) != 0
-                || gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_CHECKED.rawValue != 0
+            // A menu's radio item (GtkModelButton) keeps its state in its `active` property only.
+            let checked = atk_state_set_contains_state(set, ATK_STATE_CHECKED) != 0 || isActive(widget)
             if checkable { states.append(checked ? "checked" : "not-checked") }
             if atk_state_set_contains_state(set, ATK_STATE_EXPANDABLE) != 0 {
                 states.append(atk_state_set_contains_state(set, ATK_STATE_EXPANDED) != 0 ? "expanded" : "collapsed")
@@ -175,6 +174,21 @@ public final class SpeechController {
         }
         guard !name.isEmpty || value != nil else { return nil }
         return ElementDescription(role: role, name: name, value: value, states: states)
+    }
+
+    /// The widget's boolean `active` property, where it has one (GtkModelButton, GtkToggleButton).
+    private static func isActive(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        let object = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self)
+        let boolean = GType(5 << 2)  // G_TYPE_BOOLEAN, a macro Swift cannot see
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        guard let typeClass = instance.pointee.g_class,
+              let spec = g_object_class_find_property(UnsafeMutableRawPointer(typeClass).assumingMemoryBound(to: GObjectClass.self), "active"),
+              spec.pointee.value_type == boolean else { return false }
+        var value = GValue()
+        g_value_init(&value, boolean)
+        defer { g_value_unset(&value) }
+        g_object_get_property(object, "active", &value)
+        return g_value_get_boolean(&value) != 0
     }
 
     private static func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
