@@ -62,7 +62,7 @@ private final class Visit {
     let audio = NSTemporaryDirectory() + "porthole-speech-\(getpid())-\(UInt32.random(in: 0 ... .max))"
     private var heard = 0
 
-    init(_ words: Words = .english, clock: (any Clock)? = nil) {
+    init(_ words: Words = .english, clock: (any Clock)? = nil, _ edit: (inout Configuration) -> Void = { _ in }) {
         let pages = (library: words.libraryPage, contact: words.contactPage,
                      thanks: "<!DOCTYPE html><html lang=\"\(words.lang)\"><title>\(words.thanks)</title><p>…</p></html>")
         server.route = { request in
@@ -74,7 +74,10 @@ private final class Visit {
         }
         let configuration = TestApp.kioskConfiguration(sites: [
             Site(name: words.library, address: server.url("/")), Site(name: words.contact, address: server.url("/contact")),
-        ]) { $0.kiosk.keyboard.mode = .on }
+        ]) {
+            $0.kiosk.keyboard.mode = .on
+            edit(&$0)
+        }
         TestApp.engine.sites = configuration.sites
         TestApp.engine.webProcessPolicy = WebProcessPolicy(configuration: configuration)
         var options = BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
@@ -212,6 +215,37 @@ private func blindVisit(_ words: Words, checkAudio: Bool) throws {
 }
 
 extension SpeechVisitTests {
+    func testTheBlockedPageAndTheIdleWarningAreSpoken() {
+        MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock) {
+                $0.kiosk.idleTimeout = 60
+                $0.kiosk.idleWarning = 10
+            }
+            defer { visit.end() }
+            let window = visit.window
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("Speech on. Tab moves, Enter opens. Library", kind: "mode")
+
+            window.load(url: "https://blocked.example/")
+            XCTAssertTrue(UI.wait { window.state.title != "Library" && !window.state.isLoading })
+            let blocked = visit.hear("the Blocked page") { $0.kind == "page" }
+            XCTAssertEqual(blocked?.text, tr("Page loaded: {title}").filled(["title": window.coordinator.title ?? "?"]))
+            XCTAssertNotEqual(blocked?.text, tr("Page loaded: {title}").filled(["title": tr("untitled")]))
+
+            clock.advance(by: 60)
+            XCTAssertTrue(window.kiosk?.isIdleWarningVisible ?? false)
+            visit.hear(IdleSession.warningTitle() + " " + IdleSession.warningText(secondsLeft: 10), kind: "idle")
+            for _ in 0..<5 { clock.advance(by: 1) }
+            visit.hear("5", kind: "idle")
+            XCTAssertEqual(Spoken.all().filter { $0.kind == "idle" }.map(\.text).dropFirst(), ["5"],
+                           "the seconds between are not said")
+        }
+    }
+
     func testThreeQuickTapsTurnSpeechOnAndSlowOnesDoNot() {
         MainActor.assumeIsolated {
             let clock = ManualClock()
