@@ -113,6 +113,7 @@ private final class Visit {
         return found
     }
 
+    @discardableResult
     func hear(_ text: String, kind: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> Spoken? {
         hear("\"\(text)\"", { $0.text == text && (kind == nil || $0.kind == kind) }, file: file, line: line)
     }
@@ -122,6 +123,7 @@ private final class Visit {
     }
 
     /// Presses Tab until `text` is said (at most `limit` times).
+    @discardableResult
     func tab(to text: String, limit: Int = 12, file: StaticString = #filePath, line: UInt = #line) -> Spoken? {
         for _ in 0..<limit {
             press(GDK_KEY_Tab)
@@ -215,7 +217,7 @@ private func blindVisit(_ words: Words, checkAudio: Bool) throws {
 }
 
 extension SpeechVisitTests {
-    func testTheBlockedPageAndTheIdleWarningAreSpoken() {
+    func testTheRefusalNoticeTheBlockedPageAndTheIdleWarningAreSpoken() {
         MainActor.assumeIsolated {
             let clock = ManualClock()
             let visit = Visit(clock: clock) {
@@ -229,6 +231,11 @@ extension SpeechVisitTests {
             XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
             visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
             visit.hear("Speech on. Tab moves, Enter opens. Library", kind: "mode")
+
+            // A link the list refuses: the notice is read out.
+            UI.evaluate("var a = document.createElement('a'); a.href = 'http://evil.example/x'; document.body.appendChild(a); a.click(); 'ok'", in: window)
+            XCTAssertTrue(UI.wait { window.refusalNoticeText != nil }, "the notice appears")
+            visit.hear(window.refusalNoticeText ?? "the notice", kind: "notice")
 
             window.load(url: "https://blocked.example/")
             XCTAssertTrue(UI.wait { window.state.title != "Library" && !window.state.isLoading })

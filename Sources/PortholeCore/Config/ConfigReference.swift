@@ -143,10 +143,10 @@ enum ConfigReference {
             Porthole says the element that gets focus or a touch (role, name, state: "Link, Opening hours"), \
             pages as they load, its notices, the idle warning and the on-screen keyboard's keys, in the language \
             of the window or of the page (espeak-ng's voices), until the key is pressed again or the visitor \
-            session ends. Empty: no key. The key is taken before the page sees it.
+            session ends. Empty: no key. The key is taken before the page sees it. Read at start.
             """)
         add("Accessibility", "speech-rate", "number, 0.5 to 3.0", "1.0",
-            "How fast speech goes: 1.0 is espeak-ng's normal pace (175 words a minute), 2.0 twice that.")
+            "How fast speech goes: 1.0 is espeak-ng's normal pace (175 words a minute), 2.0 twice that. Read at start.")
         add("Network", "proxy", "scheme://host[:port], scheme http, https, socks, socks4, socks4a or socks5", "none", """
             Every request goes through this proxy (a school's filtering proxy). None follows the system's proxy \
             settings (GNOME's, or http_proxy and no_proxy).
