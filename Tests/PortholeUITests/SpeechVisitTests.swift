@@ -217,6 +217,29 @@ private func blindVisit(_ words: Words, checkAudio: Bool) throws {
 }
 
 extension SpeechVisitTests {
+    func testThePinDialogAndAWrongPinAreSpoken() throws {
+        try MainActor.assumeIsolated {
+            let visit = Visit {
+                $0.kiosk.exitChord = "<Control><Alt><Shift>x"
+                $0.kiosk.exitPinHash = ExitPinHash(salt: [7, 7, 7], pin: "2468")
+            }
+            defer { visit.end() }
+            let window = visit.window
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("Speech on. Tab moves, Enter opens. Library", kind: "mode")
+            visit.press(GDK_KEY_X, GdkModifierType(GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SHIFT_MASK.rawValue))
+            let entry = try XCTUnwrap(window.kiosk?.exitDialogEntry, "the chord opens the PIN dialog")
+            visit.hear("Leave kiosk mode. Enter the PIN to leave kiosk mode.", kind: "notice")
+            gtk_entry_set_text(entry.cast(), "1111")
+            gtk_widget_activate(entry)
+            visit.hear("the wrong PIN") { $0.kind == "notice" && $0.text.hasPrefix("Wrong PIN.") }
+            XCTAssertFalse(Spoken.all().contains { $0.text.contains("1111") }, "the PIN itself is never said")
+        }
+    }
+
     func testTheRefusalNoticeTheBlockedPageAndTheIdleWarningAreSpoken() {
         MainActor.assumeIsolated {
             let clock = ManualClock()
