@@ -263,6 +263,7 @@ extension SpeechVisitTests {
             window.load(url: "https://blocked.example/")
             XCTAssertTrue(UI.wait { window.state.title != "Library" && !window.state.isLoading })
             let blocked = visit.hear("the Blocked page") { $0.kind == "page" }
+            XCTAssertTrue(UI.wait { !(window.coordinator.title ?? "").isEmpty })
             XCTAssertEqual(blocked?.text, tr("Page loaded: {title}").filled(["title": window.coordinator.title ?? "?"]))
             XCTAssertNotEqual(blocked?.text, tr("Page loaded: {title}").filled(["title": tr("untitled")]))
 

@@ -1,8 +1,9 @@
 // The voice: espeak-ng's library in Porthole's own process, speaking to the sound card or, for
 // tests and the benchmark, into WAV files.
 import CEspeakNG
-import Foundation
+import FoundationEssentials
 import GLibBridge
+import Glibc
 import PortholeCore
 
 /// Where speech goes.
