@@ -14,6 +14,7 @@ private func say(_ kind: Utterance.Kind, _ text: String, _ language: String = "e
 private struct Row {
     let name: String
     var language = "en"
+    var keys = SpeechSettings.defaultKeys
     let events: [SpeechEvent]
     let then: SpeechEvent
     let expect: [SpeechCommand]
@@ -27,6 +28,18 @@ private let rows: [Row] = [
     Row(name: "off, a loaded page says nothing", events: [], then: .pageLoaded(title: "Library", language: "en"), expect: []),
     Row(name: "off, a key says nothing", events: [], then: .keyPressed("a"), expect: []),
     Row(name: "off, the idle warning says nothing", events: [], then: .idleWarning(secondsLeft: 10, first: true), expect: []),
+
+    // Keys: the speech key and "read the page" are speech's, every other key goes on.
+    Row(name: "the speech key is taken and turns speech on", events: [], then: .key(KeyChord("z", [.control, .alt])),
+        expect: [.swallowKey, say(.mode, "Speech on. Tab moves, Enter opens.")]),
+    Row(name: "a keypad key can be the speech key", keys: [KeyChord("KP_Multiply")], events: [], then: .key(KeyChord("KP_Multiply")),
+        expect: [.swallowKey, say(.mode, "Speech on. Tab moves, Enter opens.")]),
+    Row(name: "then the default is not", keys: [KeyChord("KP_Multiply")], events: [], then: .key(KeyChord("z", [.control, .alt])), expect: []),
+    Row(name: "other keys go on to the page", events: on, then: .key(KeyChord("a")), expect: []),
+    Row(name: "on, Ctrl+Alt+R reads the page", events: on, then: .key(KeyChord("r", [.control, .alt])), expect: [.swallowKey, .readFromFocus]),
+    Row(name: "off, it is the page's", events: [], then: .key(KeyChord("r", [.control, .alt])), expect: []),
+    Row(name: "a key stops reading and goes on", events: on + [.readPage(text: "Welcome.", language: nil)], then: .key(KeyChord("Tab")),
+        expect: [.stop]),
 
     // The speech key.
     Row(name: "the key turns speech on and says how to move", events: [], then: .toggle,
@@ -106,7 +119,7 @@ private let rows: [Row] = [
 final class SpeechSessionTests: XCTestCase {
     func testEachEventSaysWhatItShould() {
         for row in rows {
-            var session = SpeechSession(interfaceLanguage: row.language)
+            var session = SpeechSession(interfaceLanguage: row.language, keys: row.keys)
             for event in row.events { _ = session.handle(event) }
             XCTAssertEqual(session.handle(row.then), row.expect, row.name)
         }

@@ -63,6 +63,8 @@ public struct Utterance: Sendable, Equatable {
 }
 
 public enum SpeechEvent: Sendable, Equatable {
+    /// A key press, before GTK's accelerators and the page see it.
+    case key(KeyChord)
     /// The speech key, the kiosk bar's speech button, or the triple tap.
     case toggle
     /// Focus or a touch landed on an element (in the page, or Porthole's own controls).
@@ -96,6 +98,10 @@ public enum SpeechCommand: Sendable, Equatable {
     case say(Utterance)
     /// Stop speaking.
     case stop
+    /// Fetch the page's main text from the focus on, for `.readPage`.
+    case readFromFocus
+    /// The key was speech's (the speech key, or "read the page"): nobody else sees it.
+    case swallowKey
 }
 
 /// Whether speech is on, the languages it speaks, and what each event says.
@@ -105,6 +111,8 @@ public enum SpeechCommand: Sendable, Equatable {
 /// (`interfaceLanguage`), an element or page in its own `lang` when it has one espeak-ng speaks.
 public struct SpeechSession: Sendable, Equatable {
     public let interfaceLanguage: String
+    /// `[Accessibility] speech-key=`.
+    public let keys: [KeyChord]
     public private(set) var isOn = false
     /// Whether "read the page" is going on (any input stops it).
     public private(set) var isReading = false
@@ -117,12 +125,17 @@ public struct SpeechSession: Sendable, Equatable {
     /// that tapping through a page's links does not, slow enough for any finger.
     public static let tripleTap = 1.0
 
-    public init(interfaceLanguage: String) {
+    public init(interfaceLanguage: String, keys: [KeyChord] = SpeechSettings.defaultKeys) {
         self.interfaceLanguage = interfaceLanguage
+        self.keys = keys
     }
 
     public mutating func handle(_ event: SpeechEvent) -> [SpeechCommand] {
         switch event {
+        case .key(let chord):
+            if keys.contains(chord) { return [.swallowKey] + handle(.toggle) }
+            if isOn, chord == SpeechSettings.readKey { return [.swallowKey, .readFromFocus] }
+            return handle(.input)
         case .toggle:
             isOn.toggle()
             isReading = false
@@ -182,7 +195,7 @@ public struct SpeechSession: Sendable, Equatable {
             guard !text.isEmpty else { return [say(.notice, tr("Nothing to read."))] }
             isReading = true
             return [say(.reading, text, in: language ?? pageLanguage)]
-        case .toggle, .pageLoaded, .titleChanged, .visitorLeft, .touched, .input, .speechButtonFocused:
+        case .key, .toggle, .pageLoaded, .titleChanged, .visitorLeft, .touched, .input, .speechButtonFocused:
             return []
         }
     }

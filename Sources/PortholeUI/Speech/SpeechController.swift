@@ -27,24 +27,14 @@ public final class SpeechController {
         self.settings = settings
         self.clock = clock
         self.output = output
-        session = SpeechSession(interfaceLanguage: Localization.activeLanguage())
+        session = SpeechSession(interfaceLanguage: Localization.activeLanguage(), keys: settings.keys)
         let object = UnsafeMutableRawPointer(window)
         // After kiosk mode's handler (connected first), which lets this chord through: the
         // speech key is taken here, before GtkWindow's accelerators and the page.
         connections.connect(object, "key-press-event", .pointerReturningBool { [unowned self] event in
             guard let event else { return false }
-            let key = event.assumingMemoryBound(to: GdkEvent.self).pointee.key
-            let chord = KioskController.chord(key)
-            if let chord, self.settings.keys.contains(chord) {
-                self.handle(.toggle)
-                return true
-            }
-            if chord == SpeechSettings.readKey, self.session.isOn {
-                self.readPage()
-                return true
-            }
-            self.handle(.input)
-            return false
+            guard let chord = KioskController.chord(event.assumingMemoryBound(to: GdkEvent.self).pointee.key) else { return false }
+            return self.handle(.key(chord)).contains(.swallowKey)
         })
         // `void (*)(GtkWindow *window, GtkWidget *widget, gpointer data)`: focus moved to
         // another of the window's widgets (nil: to none).
@@ -75,7 +65,10 @@ public final class SpeechController {
     /// A load finished: its title and language come from the page (WebKit's title may follow
     /// the load's end); `fallback` when the page cannot answer (no script world yet).
     func pageLoaded(fallback: String) {
-        guard let watcher else { return handle(.pageLoaded(title: fallback, language: nil)) }
+        guard let watcher else {
+            handle(.pageLoaded(title: fallback, language: nil))
+            return
+        }
         watcher.titleAndLanguage { [weak self] title, language in
             self?.handle(.pageLoaded(title: title.isEmpty ? fallback : title, language: language))
         }
@@ -86,34 +79,38 @@ public final class SpeechController {
     func startNewSession() { handle(.visitorLeft) }
     func handle(kiosk event: SpeechEvent) { handle(event) }
 
-    /// "Read the page": the main text from the focus on.
-    public func readPage() {
-        watcher?.readFromFocus { [weak self] text, language in self?.handle(.readPage(text: text, language: language)) }
-    }
-
     private func focused(_ widget: UnsafeMutablePointer<GtkWidget>) {
         // The page's own focus is the speech script's to describe.
         if Self.isA(widget, webkit_web_view_get_type()) { return }
-        if widget == button { return handle(.speechButtonFocused) }
-        if let element = Self.describe(widget) { handle(.described(element)) }
+        if widget == button {
+            handle(.speechButtonFocused)
+        } else if let element = Self.describe(widget) {
+            handle(.described(element))
+        }
     }
 
     // MARK: Commands out
 
-    private func handle(_ event: SpeechEvent) {
+    @discardableResult
+    private func handle(_ event: SpeechEvent) -> [SpeechCommand] {
         let wasOn = session.isOn
-        for command in session.handle(event) {
+        let commands = session.handle(event)
+        for command in commands {
             switch command {
             case .stop:
                 SpeechEngine.shared.stop()
                 Log.write(.debug, "speech stopped", fields: ["PORTHOLE_EVENT": "speech-stop"])
             case .say(let utterance): say(utterance)
+            case .readFromFocus:
+                watcher?.readFromFocus { [weak self] text, language in self?.handle(.readPage(text: text, language: language)) }
+            case .swallowKey: break
             }
         }
         if wasOn != session.isOn {
             Log.info(session.isOn ? "speech on" : "speech off",
                      fields: ["PORTHOLE_EVENT": "speech-mode", "PORTHOLE_SPEECH": session.isOn ? "on" : "off"])
         }
+        return commands
     }
 
     /// Speaks and logs it. The text is logged at debug level: what a visitor hears (a field's
