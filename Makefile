@@ -12,7 +12,9 @@ BUILD_DIR  := .build/$(CONFIG)
 # (xgettext, msgfmt), CJK fonts.
 # Windows' WM_CLASS: xlsclients (x11-utils). The idle warning's sound: GStreamer's headers (WebKitGTK
 # already needs its libraries). The accessibility test: a real AT-SPI bus and pyatspi to walk it.
-DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev \
+# Speech: espeak-ng's library (its voices come with it); the speech tests read the audio they wrote
+# with sox.
+DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev libcrypt-dev libespeak-ng-dev sox \
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
                 appstream desktop-file-utils libglib2.0-bin systemd gettext fonts-noto-cjk locales \
                 bubblewrap xdg-dbus-proxy x11-utils libgstreamer1.0-dev at-spi2-core python3-pyatspi xdotool
@@ -257,6 +259,7 @@ fuzz: deps locale
 # Porthole is measured as `make install` builds it (release, Swift runtime linked in statically).
 bench: deps
 	$(SWIFT) build -c release --product policy-bench
+	$(SWIFT) build -c release --product speech-bench
 	$(INSTALL_BUILD) --product porthole
 	$(INSTALL_BUILD) --product PortholeWebExtension
 	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions
@@ -264,10 +267,11 @@ bench: deps
 	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	rm -f .build/bench/policy.md; \
+	.build/release/speech-bench --markdown .build/bench/speech.md > .build/bench/speech.out 2>&1 || cp .build/bench/speech.out .build/bench/speech.md; \
 	.build/release/policy-bench --markdown .build/bench/policy.md > .build/bench/policy.out 2>&1; rc=$$?; \
 	python3 bench/run.py --porthole $(INSTALL_SCRATCH)/release/porthole --floor .build/bench/floor \
 	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
-	  --policy-rc $$rc --pages .build/bench/pages --portal --out docs/benchmarks.md --json .build/bench/results.json \
+	  --policy-rc $$rc --speech .build/bench/speech.md --pages .build/bench/pages --portal --out docs/benchmarks.md --json .build/bench/results.json \
 	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench"
 
 bench-peers:

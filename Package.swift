@@ -22,12 +22,16 @@ let package = Package(
         .systemLibrary(name: "CWebKitWebExtension", path: "Sources/CWebKitWebExtension",
                        pkgConfig: "webkit2gtk-web-extension-4.1", providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
 
+        // Speech: espeak-ng's library, in process (no daemon for a kiosk session to run).
+        .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+                       providers: [.apt(["libespeak-ng-dev"])]),
+
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
         .target(name: "PortholeCore", dependencies: ["CGLib"]),
         // The representable bridge, the WebView and its Coordinator, the window.
-        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "GLibBridge", "PortholeCore"]),
+        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "CEspeakNG", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
         .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring.
@@ -36,6 +40,8 @@ let package = Package(
         .target(name: "SeededRandom"),
         // Policy speed: decisions per second and compile time at 10 to 100,000 filters (make bench).
         .executableTarget(name: "policy-bench", dependencies: ["PortholeCore", "SeededRandom"], path: "Sources/policy-bench"),
+        // The read-aloud mode's time from the speech key to the first audio, per language (make bench).
+        .executableTarget(name: "speech-bench", dependencies: ["PortholeCore", "CEspeakNG"], path: "Sources/speech-bench"),
         // Mutated configuration files and Chrome policy folders, loaded as Porthole does (make fuzz).
         .executableTarget(name: "config-fuzz", dependencies: ["PortholeCore", "SeededRandom"], path: "Sources/config-fuzz"),
 

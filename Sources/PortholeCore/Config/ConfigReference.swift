@@ -29,9 +29,10 @@ enum ConfigReference {
         "Privacy": "What pages may keep and ask for.",
         "Kiosk": "Full-screen mode for public terminals (see porthole(1), KIOSK MODE).",
         "Accessibility": """
-            What a kiosk offers visitors who need more time, larger text or more contrast, without bringing \
-            assistive technology of their own (EN 301 549 clause 5, closed functionality). The kiosk bar's Larger \
-            text and High contrast buttons are each visitor's, and go back to these defaults at the idle reset.
+            What a kiosk offers visitors who cannot see the screen, or see it less well, or need more time, \
+            without bringing assistive technology of their own (EN 301 549 clause 5, closed functionality): \
+            the read-aloud mode, and the kiosk bar's Larger text and High contrast buttons, which are each \
+            visitor's and go back to these defaults at the idle reset.
             """,
         "Network": "How pages are fetched. The site policy applies whatever the proxy does.",
         "Locks": """
@@ -141,6 +142,16 @@ enum ConfigReference {
         add("Kiosk", "keyboard-layouts", "list among en, ru, de, fr", "en",
             "The on-screen keyboard's languages; the first is where each visitor starts, a key switches to the next.")
         add("Kiosk", "keyboard-height", "number, 0.15 to 0.6", "0.35", "The on-screen keyboard's height as a fraction of the screen's.")
+        add("Accessibility", "speech-key", "list of GTK accelerators, like <Control><Alt>z or KP_Multiply", "<Control><Alt>z", """
+            The keys that turn the read-aloud mode on and off (ChromeOS's screen reader key, which visitors may \
+            know); a keypad's own key, like KP_Multiply, works too. Speech starts only when asked for: once on, \
+            Porthole says the element that gets focus or a touch (role, name, state: "Link, Opening hours"), \
+            pages as they load, its notices, the idle warning and the on-screen keyboard's keys, in the language \
+            of the window or of the page (espeak-ng's voices), until the key is pressed again or the visitor \
+            session ends. Empty: no key. The key is taken before the page sees it. Read at start.
+            """)
+        add("Accessibility", "speech-rate", "number, 0.5 to 3.0", "1.0",
+            "How fast speech goes: 1.0 is espeak-ng's normal pace (175 words a minute), 2.0 twice that. Read at start.")
         add("Accessibility", "more-time", "whole seconds, 0 or more", "120", """
             The idle warning's More time button (and any key or touch) keeps the session; after More time the next \
             warning comes this long after the press, or after idle-timeout if that is longer (WCAG 2.2.1).

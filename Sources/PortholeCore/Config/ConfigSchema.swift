@@ -167,6 +167,12 @@ struct SettingReader {
             .map { $0.compactMap(KioskShortcut.init(rawValue:)) }
     }
 
+    /// GTK accelerators, each a key with or without modifiers (a keypad's `KP_Multiply` has none).
+    func speechKeys() -> Result<[KeyChord], InvalidConfigValue> {
+        list(each: { KeyChord(accelerator: $0) == nil ? tr("\"{text}\" is not a key, like <Control><Alt>z or KP_Multiply").filled(["text": $0]) : nil })
+            .map { $0.compactMap(KeyChord.init(accelerator:)) }
+    }
+
     /// `auto`, `true` or `false`.
     func siteMenu() -> Result<KioskSiteMenu, InvalidConfigValue> {
         string().flatMap { KioskSiteMenu(rawValue: $0.lowercased()).map { .success($0) } ?? .failure(InvalidConfigValue("expected auto, true or false")) }
@@ -258,6 +264,8 @@ enum ConfigSchema {
         .value("Kiosk", "keyboard-height", read: { $0.number(in: KeyboardSettings.heightRange) },
                assign: { $0.kiosk.keyboard.height = $1 }),
 
+        .value("Accessibility", "speech-key", read: { $0.speechKeys() }, assign: { $0.speech.keys = $1 }),
+        .value("Accessibility", "speech-rate", read: { $0.number(in: SpeechSettings.rateRange) }, assign: { $0.speech.rate = $1 }),
         .value("Accessibility", "more-time", read: { $0.seconds() }, assign: { $0.accessibility.moreTime = $1 }),
         .value("Accessibility", "idle-factor-with-speech", read: { $0.number(in: AccessibilitySettings.idleFactorRange) },
                assign: { $0.accessibility.idleFactorWithSpeech = $1 }),

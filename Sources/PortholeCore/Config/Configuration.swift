@@ -19,6 +19,8 @@ public struct Configuration: Sendable, Equatable {
     /// `[Accessibility]`: More time, speech's longer idle time, the visitor controls.
     public var accessibility = AccessibilitySettings()
     public var network: NetworkSettings
+    /// `[Accessibility] speech-key=`, `speech-rate=`: the read-aloud mode.
+    public var speech = SpeechSettings()
     /// The files the configuration was read from, base layer first.
     public var sources: [String]
     /// Set by `failClosed`: the files have problems and this is the locked-down fallback.

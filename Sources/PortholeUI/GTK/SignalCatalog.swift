@@ -78,6 +78,9 @@ public enum SignalCatalog {
         SignalDeclaration("WebKitFindController", "failed-to-find-text", plain),
         // The on-screen keyboard (Keyboard/): focus reports from the page, touchscreens coming and going.
         SignalDeclaration("WebKitUserContentManager", "script-message-received::portholeKeyboard", pointer),
+        // The read-aloud mode (SpeechController.swift, SpeechWatcher.swift).
+        SignalDeclaration("WebKitUserContentManager", "script-message-received::portholeSpeech", pointer),
+        SignalDeclaration("GtkApplicationWindow", "set-focus", pointer),
         SignalDeclaration("GdkSeat", "device-added", pointer),
         SignalDeclaration("GdkSeat", "device-removed", pointer),
         // The window's find bar, menus and buttons (FindBar.swift, BrowserWindow.swift).

@@ -23,6 +23,9 @@ public final class OnScreenKeyboard {
     private var appliedLanguage: KeyboardLanguage?
     private static var styled = false
 
+    /// Told each key's accessible name as it is pressed (the read-aloud mode says it).
+    var onKeyPressed: (@MainActor (String) -> Void)?
+
     /// Whether the keyboard comes up for fields now (`keyboard=true`, or `auto` with a touchscreen).
     public private(set) var isOffered: Bool
 
@@ -104,6 +107,7 @@ public final class OnScreenKeyboard {
     }
 
     private func pressed(_ action: KeyAction) {
+        onKeyPressed?(state.face(action).accessibleName)
         if let output = state.press(action), let view = watcher?.webView {
             KeySender.send(output, to: view)
         }

@@ -11,6 +11,7 @@ extension KioskController {
     func makeVisitorControls() {
         let bar = VisitorControlsBar { [unowned self] control in self.handle(.visitorControl(control)) }
         visitorBar = bar
+        if let speech = host?.speechButton { gtk_container_add(bar.speechSlot.cast(), speech) }
         if let kioskBar = host?.kioskBar { gtk_action_bar_pack_end(kioskBar.cast(), bar.widget) }
         if session.visitor != VisitorControls() { run(session.visitorCommand) }
     }

@@ -26,6 +26,8 @@ public final class KioskController {
     let appearance: VisitorAppearance
     private var inhibitCookie: guint = 0
     private var exitDialog: ExitPinDialog?
+    /// Told what the visitor should hear: the idle warning and its countdown, the PIN dialog.
+    var onSpeech: (@MainActor (SpeechEvent) -> Void)?
 
     /// The last key presses swallowed, in order (the log has them all), at most 32.
     public var swallowedKeys: [KeyChord] { session.swallowedKeys }
@@ -100,8 +102,11 @@ public final class KioskController {
             warning.show(secondsLeft: seconds)
             // Enter or Space is then More time, and a screen reader reads the button.
             gtk_widget_grab_focus(warning.moreTimeButton)
+            onSpeech?(.idleWarning(secondsLeft: seconds, first: true))
         case .playWarningSound: warningSound.play()
-        case .updateWarning(let seconds): warning.update(secondsLeft: seconds)
+        case .updateWarning(let seconds):
+            warning.update(secondsLeft: seconds)
+            onSpeech?(.idleWarning(secondsLeft: seconds, first: false))
         case .hideWarning:
             Log.info("idle warning cancelled by input", fields: ["PORTHOLE_EVENT": "idle-cancelled"])
             warning.hide()
@@ -126,11 +131,13 @@ public final class KioskController {
         case .openExitDialog:
             guard let window = host?.window else { return }
             exitDialog = ExitPinDialog(over: window) { [unowned self] pin in self.handle(.pinEntered(pin, at: self.clock.now)) }
+            onSpeech?(.announced(ExitPinDialog.spokenPrompt))
         case .presentExitDialog: exitDialog?.present()
         case .checkPin(let pin, let hash): check(pin, against: hash)
         case .refusePin(let answer):
             Log.write(.warning, "wrong exit PIN", fields: ["PORTHOLE_EVENT": "exit-pin-wrong"])
             exitDialog?.refuse(ExitPinGate.message(for: answer))
+            onSpeech?(.announced(ExitPinGate.message(for: answer)))
         case .sayLockout(let seconds?): exitDialog?.say(ExitPinGate.message(for: .lockedOut(secondsLeft: seconds)))
         case .sayLockout(nil): exitDialog?.say(tr("You can try again now."))
         case .closeExitDialog:
@@ -160,7 +167,7 @@ public final class KioskController {
 
     // MARK: GTK's events as Core's inputs
 
-    private static func chord(_ key: GdkEventKey) -> KeyChord? {
+    static func chord(_ key: GdkEventKey) -> KeyChord? {
         guard let name = gdk_keyval_name(gdk_keyval_to_lower(key.keyval)) else { return nil }
         var modifiers: KeyChord.Modifiers = []
         if key.state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }

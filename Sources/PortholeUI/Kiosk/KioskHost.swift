@@ -19,6 +19,8 @@ protocol KioskHost: AnyObject {
     func close()
     /// The bottom bar, where the visitor controls go.
     var kioskBar: UnsafeMutablePointer<GtkWidget> { get }
+    /// The read-aloud mode's on/off button, for the visitor controls' group.
+    var speechButton: UnsafeMutablePointer<GtkWidget>? { get }
     /// The user content manager every web view shares, for the contrast style sheet.
     var userContentManager: UnsafeMutablePointer<WebKitUserContentManager> { get }
     /// Multiplies the page's zoom by `scale` (Larger text), on top of the zoom the window chose.

@@ -11,6 +11,10 @@ protocol KioskMode: KioskInspection {
     /// Whether the window refuses to close (each refusal is counted and logged).
     func refusesClose() -> Bool
     func teardown()
+    /// What the kiosk has speech say (the idle warning and its countdown, the PIN dialog).
+    var onSpeech: (@MainActor (SpeechEvent) -> Void)? { get set }
+    /// Speech went on or off: the idle timeout is longer while it is on.
+    func speechChanged(on: Bool)
 }
 
 /// What tests and accessibility checks read of kiosk mode (`BrowserWindow.kiosk`), not for decisions.

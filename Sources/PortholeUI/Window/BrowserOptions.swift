@@ -24,6 +24,10 @@ public struct BrowserOptions {
     /// `swipe-navigation=auto`: the window turns `settings.backForwardGestures` on while a
     /// touchpad or touchscreen is connected, instead of taking it as given.
     public var swipesFollowDevices = false
+    /// `[Accessibility]`: the read-aloud mode's keys and rate.
+    public var speech = SpeechSettings()
+    /// Where speech goes; tests and `make bench` write WAV files instead.
+    public var speechOutput: SpeechOutput = .speakers
     /// The clock kiosk mode reads and sets its timers on; tests hand in a `ManualClock`.
     public var clock: any Clock = GLibClock.shared
     /// `[Accessibility]`: More time, speech's idle factor, the visitor controls' defaults.
@@ -58,6 +62,7 @@ extension BrowserOptions {
         keyboard.mode = configuration.kiosk.keyboard.mode(kiosk: configuration.kiosk.enabled)
         pinchZoom = browser.pinchZoom ?? !configuration.kiosk.enabled
         accessibility = configuration.accessibility
+        speech = configuration.speech
     }
 }
 

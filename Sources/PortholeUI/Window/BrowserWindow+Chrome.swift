@@ -58,6 +58,8 @@ extension BrowserWindow {
                 gtk_widget_set_size_request(button, Self.touchSize, Self.touchSize)
                 gtk_action_bar_pack_start(bar.cast(), button)
             }
+            // Packed by kiosk mode, first among the visitor controls (VisitorControlsBar.speechSlot).
+            _ = makeSpeechButton()
             if !kiosk.toolbar { gtk_widget_set_no_show_all(bar, 1) }
         }
         // Only while a page loads (render shows it), across the bar's free width: an empty trough

@@ -42,6 +42,7 @@ extension BrowserWindow {
         gtk_widget_grab_focus(web)
         attachTouchInput(newSession: true)
         viewChanged()
+        tellSpeech(.visitorSessionStarted)
         onEvent?(.visitorSessionStarted)
         goHome()
     }
@@ -71,6 +72,7 @@ extension BrowserWindow {
         viewConnections.disconnectAll()
         madeFindBar?.attach(webView)
         if let webView { Accessibility.nameWebView(UnsafeMutableRawPointer(webView).assumingMemoryBound(to: GtkWidget.self)) }
+        if let webView { speech?.attach(to: webView) }
         if let webView {
             // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
             // with ephemeral data (and nothing is ever saved to disk). The user name kept for a
@@ -99,6 +101,8 @@ extension BrowserWindow {
         wakeUp.cancel()
         kioskMode?.teardown()
         kioskMode = nil
+        speech?.teardown()
+        speech = nil
         detachTouchInput()
         stopFollowingSwipeDevices()
         zoomIndicator.release()

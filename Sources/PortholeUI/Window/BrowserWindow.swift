@@ -37,6 +37,8 @@ public final class BrowserWindow {
     var kioskMode: (any KioskMode)?
     /// The on-screen keyboard; nil when its mode is off.
     public private(set) var keyboard: OnScreenKeyboard?
+    /// The read-aloud mode (off until the speech key or button turns it on).
+    public internal(set) var speech: SpeechController?
     var pinchGuard: PinchGuard?
     /// Larger text's page scale (kiosk visitor controls): the page shows at the zoom level times this.
     var textScale = 1.0
@@ -54,6 +56,8 @@ public final class BrowserWindow {
     let openButton: UnsafeMutablePointer<GtkWidget>
     /// Kiosk mode's Sites button in the bottom bar (nil at a desk).
     var sitesButton: UnsafeMutablePointer<GtkWidget>?
+    /// Kiosk mode's speech button in the bottom bar (nil at a desk).
+    var speechButton: UnsafeMutablePointer<GtkWidget>?
     let bottomBar: UnsafeMutablePointer<GtkWidget>
     /// Holds the web view, with the refusal notice and the zoom level above it.
     let overlay: UnsafeMutablePointer<GtkWidget>
@@ -141,6 +145,7 @@ public final class BrowserWindow {
         if let settings = options.kiosk {
             kioskMode = makeKioskMode(settings)
         }
+        attachSpeech()
         render()
     }
 
@@ -191,6 +196,7 @@ public final class BrowserWindow {
         // back-forward list, which a load can change before or after it tells its own events.
         send(.history(canGoBack: webHost?.coordinator.canGoBack ?? false, canGoForward: webHost?.coordinator.canGoForward ?? false))
         scheduleRender()
+        tellSpeech(event)
         onEvent?(event)
     }
 
@@ -216,7 +222,9 @@ public final class BrowserWindow {
         case .findNext: findBar.next()
         case .findPrevious: findBar.previous()
         case .print: print()
-        case .showNotice(let shown): notice.show(shown)
+        case .showNotice(let shown):
+            notice.show(shown)
+            speech?.announce(shown.text)
         case .hideNotice: notice.hide()
         case .markSite(let name): actions["open-site"]?.stringState = name
         case .wake(let time):

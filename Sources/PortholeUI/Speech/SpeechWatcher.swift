@@ -1,0 +1,277 @@
+// Tells the read-aloud mode what got focus or a touch in the page: a user script in every
+// frame, in its own script world, describing the element from its accessibility semantics.
+import CWebKitGtk
+import GLibBridge
+import PortholeCore
+
+/// Watches one web view, as the keyboard's FocusWatcher does: its user content manager gets the
+/// speech script and the message handler; `detach()` removes them (the script only, not the
+/// keyboard's: each is removed by its own world's handler and `remove_script`).
+///
+/// The script runs in an isolated world, so a page's own scripts cannot see or replace its
+/// listeners, and in every frame, so a field in an iframe is described by the iframe's copy.
+/// It reports whether speech is on or not: deciding is the session's; a report costs one message.
+@MainActor
+final class SpeechWatcher {
+    static let handlerName = "portholeSpeech"
+    static let worldName = "porthole-speech"
+
+    private let view: ObjectOwner
+    private let manager: ObjectOwner
+    private let registered: Bool
+    private let script: OpaquePointer?
+
+    /// `report` gets each description (ElementDescription's JSON message).
+    init(view: UnsafeMutablePointer<WebKitWebView>, report: @escaping @MainActor (ElementDescription) -> Void) {
+        self.view = ObjectOwner(retaining: UnsafeMutableRawPointer(view))
+        let manager = webkit_web_view_get_user_content_manager(view)!
+        self.manager = ObjectOwner(retaining: UnsafeMutableRawPointer(manager))
+        registered = webkit_user_content_manager_register_script_message_handler_in_world(manager, Self.handlerName, Self.worldName) != 0
+        if !registered { Log.warning("the speech handler is already registered on this web view") }
+        // `void (*)(WebKitUserContentManager *manager, WebKitJavascriptResult *result, gpointer data)`
+        // in the webkit2gtk-4.1 API.
+        self.manager.connect("script-message-received::\(Self.handlerName)", .pointer { result in
+            guard let result else { return }
+            let value = webkit_javascript_result_get_js_value(OpaquePointer(result))
+            guard let value, jsc_value_is_string(value) != 0, let text = jsc_value_to_string(value) else { return }
+            let message = String(cString: text)
+            g_free(text)
+            if let element = ElementDescription(message: message) { report(element) }
+        })
+        let script = webkit_user_script_new_for_world(Self.source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                                                      WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, Self.worldName, nil, nil)
+        webkit_user_content_manager_add_script(manager, script)
+        self.script = script
+    }
+
+    var webView: UnsafeMutablePointer<WebKitWebView>? { view.typed() }
+
+    func detach() {
+        guard let manager = manager.typed(WebKitUserContentManager.self) else { return }
+        if let script {
+            webkit_user_content_manager_remove_script(manager, script)
+            webkit_user_script_unref(script)
+        }
+        if registered {
+            webkit_user_content_manager_unregister_script_message_handler_in_world(manager, Self.handlerName, Self.worldName)
+        }
+        self.manager.release()
+        view.release()
+    }
+
+    /// Runs `readScript` in the main frame's speech world and hands its text and the page's
+    /// language to `done`.
+    func readFromFocus(_ done: @escaping @MainActor (String, String?) -> Void) {
+        evaluate(Self.readScript, done)
+    }
+
+    /// The page's title and language, from the page itself: at load-finished WebKit's `title`
+    /// may not have arrived from the web process yet.
+    func titleAndLanguage(_ done: @escaping @MainActor (String, String?) -> Void) {
+        evaluate("(document.documentElement.lang || '') + '\\n' + document.title", done)
+    }
+
+    private func evaluate(_ script: String, _ done: @escaping @MainActor (String, String?) -> Void) {
+        guard let view = webView else { return }
+        let box = Unmanaged.passRetained(ReadBox(done)).toOpaque()
+        webkit_web_view_evaluate_javascript(view, script, -1, Self.worldName, nil, nil, textRead, box)
+    }
+
+    /// The main text from the focused element on: the text of the page's `main` (or body) from
+    /// the focus when it is inside, a space between blocks, at most 20,000 characters; the
+    /// page's `lang` on the first line.
+    static let readScript = """
+        (function () {
+          var root = document.querySelector('main, [role=main]') || document.body;
+          if (!root) return '';
+          var focus = document.activeElement;
+          var start = focus && focus !== document.body && root.contains(focus) ? focus : null;
+          function block(node) {
+            for (var e = node.parentElement; e && e !== root; e = e.parentElement) {
+              var display = getComputedStyle(e).display;
+              if (display !== 'inline' && display !== 'contents') return e;
+            }
+            return root;
+          }
+          var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), node, last = null, text = '';
+          while ((node = walker.nextNode()) && text.length < 20000) {
+            if (start && !start.contains(node) && !(start.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+            var parent = node.parentElement;
+            if (!parent || /^(script|style|noscript|template)$/.test(parent.localName) || !parent.getClientRects().length) continue;
+            var here = block(node);
+            text += (here !== last ? ' ' : '') + node.data;
+            last = here;
+          }
+          return (document.documentElement.lang || '') + '\\n' + text.replace(/\\s+/g, ' ').trim().slice(0, 20000);
+        })();
+        """
+
+    /// Describes an element as a screen reader would (a simplified accessible name and role
+    /// computation after WAI-ARIA 1.2 and HTML-AAM): role from `role=` or the tag, name from
+    /// aria-labelledby, aria-label, the label, alt, the content, title, placeholder; states from
+    /// ARIA and the form control. A password's value is sent as dots, never its characters.
+    /// A tap describes the nearest element with a role, else the text block touched.
+    static let source = """
+        (function () {
+          var handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.\(handlerName);
+          if (!handler) return;
+          function clean(text) { return String(text || '').replace(/\\s+/g, ' ').trim(); }
+          function attr(e, name) { return e.getAttribute ? e.getAttribute(name) : null; }
+          function content(node, depth) {
+            if (depth > 8) return '';
+            if (node.nodeType === 3) return node.data;
+            if (node.nodeType !== 1 || attr(node, 'aria-hidden') === 'true') return '';
+            var tag = node.localName;
+            if (tag === 'script' || tag === 'style' || tag === 'template') return '';
+            if (tag === 'img') return ' ' + (attr(node, 'alt') || '') + ' ';
+            var label = attr(node, 'aria-label');
+            if (label && depth > 0) return ' ' + label + ' ';
+            var parts = [];
+            for (var child = node.firstChild; child; child = child.nextSibling) parts.push(content(child, depth + 1));
+            return ' ' + parts.join('') + ' ';
+          }
+          var implicit = { a: 'link', area: 'link', button: 'button', summary: 'button', textarea: 'textbox', img: 'img',
+                           option: 'option', li: 'listitem', dialog: 'dialog', h1: 'heading', h2: 'heading', h3: 'heading',
+                           h4: 'heading', h5: 'heading', h6: 'heading' };
+          function role(e) {
+            var explicit = clean(attr(e, 'role')).split(' ')[0].toLowerCase();
+            if (explicit) return explicit;
+            var tag = e.localName;
+            if ((tag === 'a' || tag === 'area') && !e.hasAttribute('href')) return 'generic';
+            if (tag === 'input') {
+              var type = (e.type || 'text').toLowerCase();
+              if (type === 'checkbox' || type === 'radio') return type;
+              if (['button', 'submit', 'reset', 'image'].indexOf(type) >= 0) return 'button';
+              if (type === 'range') return 'slider';
+              if (type === 'number') return 'spinbutton';
+              if (type === 'search') return 'searchbox';
+              if (type === 'hidden') return 'generic';
+              return 'textbox';
+            }
+            if (tag === 'select') return e.multiple || e.size > 1 ? 'listbox' : 'combobox';
+            if (implicit[tag]) return implicit[tag];
+            return e.isContentEditable ? 'textbox' : 'generic';
+          }
+          var fields = ['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'checkbox', 'radio', 'switch'];
+          function name(e, r) {
+            var ids = attr(e, 'aria-labelledby');
+            if (ids) {
+              var named = clean(ids.split(/\\s+/).map(function (id) {
+                var target = document.getElementById(id);
+                return target ? content(target, 0) : '';
+              }).join(' '));
+              if (named) return named;
+            }
+            var label = clean(attr(e, 'aria-label'));
+            if (label) return label;
+            if (e.labels && e.labels.length) {
+              var labels = clean(Array.prototype.map.call(e.labels, function (l) { return content(l, 0); }).join(' '));
+              if (labels) return labels;
+            }
+            if (e.localName === 'img' || e.localName === 'area' || (e.localName === 'input' && e.type === 'image')) {
+              var alt = clean(attr(e, 'alt'));
+              if (alt) return alt;
+            }
+            if (e.localName === 'input' && ['submit', 'reset', 'button'].indexOf(e.type) >= 0) {
+              return clean(e.value) || (e.type === 'submit' ? 'Submit' : e.type === 'reset' ? 'Reset' : '');
+            }
+            if (fields.indexOf(r) < 0 && e.localName !== 'input') {
+              var text = clean(content(e, 0));
+              if (text) return text;
+            }
+            return clean(attr(e, 'title')) || clean(attr(e, 'placeholder'));
+          }
+          function states(e, r) {
+            var list = [];
+            var checked = attr(e, 'aria-checked');
+            if (r === 'checkbox' || r === 'radio' || r === 'switch') {
+              if (checked === 'mixed' || e.indeterminate) list.push('mixed');
+              else list.push((checked === 'true' || e.checked) ? 'checked' : 'not-checked');
+            }
+            var expanded = attr(e, 'aria-expanded');
+            if (expanded === 'true') list.push('expanded'); else if (expanded === 'false') list.push('collapsed');
+            var pressed = attr(e, 'aria-pressed');
+            if (pressed === 'true') list.push('pressed'); else if (pressed === 'false') list.push('not-pressed');
+            if (attr(e, 'aria-selected') === 'true') list.push('selected');
+            if (e.disabled || attr(e, 'aria-disabled') === 'true') list.push('disabled');
+            if (e.required || attr(e, 'aria-required') === 'true') list.push('required');
+            if (attr(e, 'aria-invalid') === 'true') list.push('invalid');
+            if (e.readOnly && (e.localName === 'input' || e.localName === 'textarea')) list.push('read-only');
+            if (e.localName === 'input' && e.type === 'password') list.push('password');
+            return list;
+          }
+          function value(e, r) {
+            if (e.localName === 'input' && e.type === 'password') return new Array(e.value.length + 1).join('*');
+            if (e.localName === 'select') {
+              var option = e.options && e.options[e.selectedIndex];
+              return option ? clean(option.text) : '';
+            }
+            if (r === 'slider' || r === 'spinbutton') return clean(attr(e, 'aria-valuetext')) || clean(e.value || attr(e, 'aria-valuenow'));
+            if (r === 'textbox' || r === 'searchbox') {
+              if (e.localName === 'input' || e.localName === 'textarea') return String(e.value || '');
+              return clean(e.textContent);
+            }
+            return null;
+          }
+          function describe(e) {
+            var r = role(e);
+            var message = { role: r, name: name(e, r), states: states(e, r) };
+            var v = value(e, r);
+            if (v !== null) message.value = v;
+            if (r === 'heading') message.level = parseInt(attr(e, 'aria-level') || e.localName.slice(1), 10) || 2;
+            var withLang = e.closest ? e.closest('[lang]') : null;
+            var lang = withLang ? withLang.getAttribute('lang') : '';
+            if (lang) message.lang = lang;
+            return JSON.stringify(message);
+          }
+          function post(e) {
+            if (!e || !e.localName || e.localName === 'iframe' || e.localName === 'frame') return;
+            try { handler.postMessage(describe(e)); } catch (error) {}
+          }
+          // A tap on a link or field also focuses it: said once, for the tap.
+          var touched = null;
+          document.addEventListener('focusin', function (event) {
+            if (event.target === touched) { touched = null; return; }
+            post(event.target);
+          }, true);
+          document.addEventListener('pointerdown', function (event) {
+            var target = event.target;
+            for (var e = target, hops = 0; e && e.nodeType === 1 && hops < 6; e = e.parentElement, hops++) {
+              if (role(e) !== 'generic') { target = e; break; }
+            }
+            touched = target;
+            post(target);
+          }, true);
+        })();
+        """
+}
+
+/// `void (*GAsyncReadyCallback)(GObject *source, GAsyncResult *result, gpointer data)`.
+private let textRead: GAsyncReadyCallback = { source, result, data in
+    guard let incoming = data else { return }
+    nonisolated(unsafe) let data = incoming  // the box, released on the main thread below
+    nonisolated(unsafe) let view = source.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: WebKitWebView.self) }
+    nonisolated(unsafe) let result = result  // delivered on the main thread, used there
+    MainActor.assumeIsolated {
+        let box = Unmanaged<ReadBox>.fromOpaque(data).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        var text = ""
+        if let view, let value = webkit_web_view_evaluate_javascript_finish(view, result, &error) {
+            if jsc_value_is_string(value) != 0, let string = jsc_value_to_string(value) {
+                text = String(cString: string)
+                g_free(string)
+            }
+            g_object_unref(UnsafeMutableRawPointer(value))
+        }
+        _ = GLibError.take(error)
+        // The script answers "LANG\nTEXT".
+        let newline = text.firstIndex(of: "\n")
+        let language = newline.map { String(text[..<$0]) }.flatMap { $0.isEmpty ? nil : $0 }
+        box.done(newline.map { String(text[text.index(after: $0)...]) } ?? text, language)
+    }
+}
+
+private final class ReadBox {
+    let done: @MainActor (String, String?) -> Void
+    init(_ done: @escaping @MainActor (String, String?) -> Void) { self.done = done }
+}

@@ -1,0 +1,201 @@
+// The read-aloud mode as tables: events in, what is said out; element phrases; voices; the keys.
+import Foundation
+import PortholeCore
+import XCTest
+
+private let link = ElementDescription(role: "link", name: "Opening hours")
+private let email = ElementDescription(role: "textbox", name: "Email", value: "")
+private let send = ElementDescription(role: "button", name: "Send")
+
+private func say(_ kind: Utterance.Kind, _ text: String, _ language: String = "en") -> SpeechCommand {
+    .say(Utterance(kind, text, language: language))
+}
+
+private struct Row {
+    let name: String
+    var language = "en"
+    var keys = SpeechSettings.defaultKeys
+    let events: [SpeechEvent]
+    let then: SpeechEvent
+    let expect: [SpeechCommand]
+}
+
+private let on: [SpeechEvent] = [.toggle]
+
+private let rows: [Row] = [
+    // Off: nothing is said, whatever happens.
+    Row(name: "off, a focused link says nothing", events: [], then: .described(link), expect: []),
+    Row(name: "off, a loaded page says nothing", events: [], then: .pageLoaded(title: "Library", language: "en"), expect: []),
+    Row(name: "off, a key says nothing", events: [], then: .keyPressed("a"), expect: []),
+    Row(name: "off, the idle warning says nothing", events: [], then: .idleWarning(secondsLeft: 10, first: true), expect: []),
+
+    // Keys: the speech key and "read the page" are speech's, every other key goes on.
+    Row(name: "the speech key is taken and turns speech on", events: [], then: .key(KeyChord("z", [.control, .alt])),
+        expect: [.swallowKey, say(.mode, "Speech on. Tab moves, Enter opens.")]),
+    Row(name: "a keypad key can be the speech key", keys: [KeyChord("KP_Multiply")], events: [], then: .key(KeyChord("KP_Multiply")),
+        expect: [.swallowKey, say(.mode, "Speech on. Tab moves, Enter opens.")]),
+    Row(name: "then the default is not", keys: [KeyChord("KP_Multiply")], events: [], then: .key(KeyChord("z", [.control, .alt])), expect: []),
+    Row(name: "other keys go on to the page", events: on, then: .key(KeyChord("a")), expect: []),
+    Row(name: "on, Ctrl+Alt+R reads the page", events: on, then: .key(KeyChord("r", [.control, .alt])), expect: [.swallowKey, .readFromFocus]),
+    Row(name: "off, it is the page's", events: [], then: .key(KeyChord("r", [.control, .alt])), expect: []),
+    Row(name: "a key stops reading and goes on", events: on + [.readPage(text: "Welcome.", language: nil)], then: .key(KeyChord("Tab")),
+        expect: [.stop]),
+
+    // The speech key.
+    Row(name: "the key turns speech on and says how to move", events: [], then: .toggle,
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens.")]),
+    Row(name: "on, it says the page the visitor is on", events: [.pageLoaded(title: "Library", language: nil)], then: .toggle,
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens. Library")]),
+    Row(name: "a title that came after the load counts", events: [.pageLoaded(title: "", language: nil), .titleChanged("Library")],
+        then: .toggle, expect: [say(.mode, "Speech on. Tab moves, Enter opens. Library")]),
+    Row(name: "a new title is not said by itself", events: on, then: .titleChanged("Library"), expect: []),
+    Row(name: "pressed again, it stops and says so", events: on, then: .toggle, expect: [.stop, say(.mode, "Speech off.")]),
+    Row(name: "in Russian, it says so in Russian's voice", language: "ru", events: [], then: .toggle,
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens.", "ru")]),
+
+    Row(name: "the speech button says what it does while speech is off", events: [], then: .speechButtonFocused,
+        expect: [say(.mode, "Button, Speech. Press Enter or Space to hear the screen read aloud.")]),
+    Row(name: "and how to turn it off while on", events: on, then: .speechButtonFocused,
+        expect: [say(.mode, "Button, Speech, on. Press to turn speech off.")]),
+
+    // The triple tap: three touches within a second, as the key.
+    Row(name: "three quick taps turn speech on", events: [.touched(at: 10), .touched(at: 10.3)], then: .touched(at: 10.6),
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens.")]),
+    Row(name: "three slow ones do not", events: [.touched(at: 10), .touched(at: 10.8)], then: .touched(at: 11.6), expect: []),
+    Row(name: "nor two", events: [.touched(at: 10)], then: .touched(at: 10.2), expect: []),
+    Row(name: "three more turn it off", events: on + [.touched(at: 20), .touched(at: 20.2)], then: .touched(at: 20.4),
+        expect: [.stop, say(.mode, "Speech off.")]),
+    Row(name: "the taps after a triple tap start counting again", events: [.touched(at: 10), .touched(at: 10.1), .touched(at: 10.2),
+        .touched(at: 10.3)], then: .touched(at: 10.4), expect: []),
+    Row(name: "a touch stops reading the page", events: on + [.readPage(text: "Welcome.", language: nil)], then: .touched(at: 5),
+        expect: [.stop]),
+
+    // Elements: role, name, state.
+    Row(name: "a focused link: role and name", events: on, then: .described(link), expect: [say(.element, "Link, Opening hours")]),
+    Row(name: "an empty text field says so", events: on, then: .described(email), expect: [say(.element, "Text field, Email, empty")]),
+    Row(name: "a button", events: on, then: .described(send), expect: [say(.element, "Button, Send")]),
+    Row(name: "an element in the page's language is said in it", events: on + [.pageLoaded(title: "Bibliothek", language: "de")],
+        then: .described(link), expect: [say(.element, "Link, Opening hours", "de")]),
+    Row(name: "its own lang wins over the page's", events: on + [.pageLoaded(title: "Bibliothek", language: "de")],
+        then: .described(ElementDescription(role: "link", name: "Горячие новости", language: "ru")),
+        expect: [say(.element, "Link, Горячие новости", "ru")]),
+    Row(name: "a lang espeak-ng has no voice for falls back to the window's", events: on,
+        then: .described(ElementDescription(role: "button", name: "OK", language: "zxx")), expect: [say(.element, "Button, OK")]),
+    Row(name: "an element with nothing to say says nothing", events: on,
+        then: .described(ElementDescription(role: "generic", name: "")), expect: []),
+
+    // Porthole's own events.
+    Row(name: "a loaded page says its title", events: on, then: .pageLoaded(title: "Library", language: nil),
+        expect: [say(.page, "Page loaded: Library")]),
+    Row(name: "an untitled page says so", events: on, then: .pageLoaded(title: "", language: nil),
+        expect: [say(.page, "Page loaded: untitled")]),
+    Row(name: "a notice is read out", events: on, then: .announced("Blocked: evil.example is not on the list"),
+        expect: [say(.notice, "Blocked: evil.example is not on the list")]),
+    Row(name: "the idle warning says what happens", events: on, then: .idleWarning(secondsLeft: 10, first: true),
+        expect: [say(.idle, IdleSession.warningTitle() + " " + IdleSession.warningText(secondsLeft: 10))]),
+    Row(name: "the countdown says every tenth second", events: on, then: .idleWarning(secondsLeft: 20, first: false),
+        expect: [say(.idle, "20")]),
+    Row(name: "but not the others", events: on, then: .idleWarning(secondsLeft: 7, first: false), expect: []),
+    Row(name: "and the last five", events: on, then: .idleWarning(secondsLeft: 3, first: false), expect: [say(.idle, "3")]),
+    Row(name: "a keyboard key says its name", events: on, then: .keyPressed("Backspace"), expect: [say(.key, "Backspace")]),
+
+    // Read the page: any input stops it; a new visitor turns speech off.
+    Row(name: "reading the page says its text", events: on, then: .readPage(text: "Welcome.", language: nil),
+        expect: [say(.reading, "Welcome.")]),
+    Row(name: "an empty page says there is nothing", events: on, then: .readPage(text: "", language: nil),
+        expect: [say(.notice, "Nothing to read.")]),
+    Row(name: "a key or tap stops reading", events: on + [.readPage(text: "Welcome.", language: nil)], then: .input, expect: [.stop]),
+    Row(name: "input when not reading does nothing", events: on, then: .input, expect: []),
+    Row(name: "focus while reading says the element (which cuts reading off)", events: on + [.readPage(text: "Welcome.", language: nil)],
+        then: .described(send), expect: [say(.element, "Button, Send")]),
+    Row(name: "after that, input has nothing to stop", events: on + [.readPage(text: "Welcome.", language: nil), .described(send)],
+        then: .input, expect: []),
+    Row(name: "a new visitor session stops speech", events: on, then: .visitorLeft, expect: [.stop]),
+    Row(name: "and leaves it off", events: on + [.visitorLeft], then: .described(link), expect: []),
+    Row(name: "nor says the last visitor's page", events: [.pageLoaded(title: "Private", language: nil), .visitorLeft], then: .toggle,
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens.")]),
+]
+
+final class SpeechSessionTests: XCTestCase {
+    func testEachEventSaysWhatItShould() {
+        for row in rows {
+            var session = SpeechSession(interfaceLanguage: row.language, keys: row.keys)
+            for event in row.events { _ = session.handle(event) }
+            XCTAssertEqual(session.handle(row.then), row.expect, row.name)
+        }
+    }
+
+    func testElementPhrases() {
+        let rows: [(ElementDescription, String)] = [
+            (link, "Link, Opening hours"),
+            (email, "Text field, Email, empty"),
+            (ElementDescription(role: "textbox", name: "Email", value: "a@b.example"), "Text field, Email, a@b.example"),
+            // A password's characters are never said.
+            (ElementDescription(role: "textbox", name: "PIN", value: "1234", states: ["password"]), "Password field, PIN, 4 characters"),
+            (ElementDescription(role: "checkbox", name: "News", states: ["not-checked"]), "Check box, News, not checked"),
+            (ElementDescription(role: "checkbox", name: "News", states: ["checked", "required"]), "Check box, News, checked, required"),
+            (ElementDescription(role: "heading", name: "Contact", level: 2), "Heading level 2, Contact"),
+            (ElementDescription(role: "img", name: "Map of the library"), "Image, Map of the library"),
+            (ElementDescription(role: "button", name: "Menu", states: ["collapsed"]), "Button, Menu, collapsed"),
+            (ElementDescription(role: "button", name: "Mute", states: ["pressed"]), "Toggle button, Mute, pressed"),
+            (ElementDescription(role: "link", name: "Next", states: ["disabled"]), "Link, Next, unavailable"),
+            (ElementDescription(role: "generic", name: "Just text"), "Just text"),
+            (ElementDescription(role: "link", name: "  spread \n over\tlines "), "Link, spread over lines"),
+            (ElementDescription(role: "slider", name: "Volume", value: "40"), "Slider, Volume, 40"),
+        ]
+        for (element, phrase) in rows { XCTAssertEqual(element.phrase, phrase) }
+        let long = ElementDescription(role: "link", name: String(repeating: "a", count: 1000)).phrase
+        XCTAssertEqual(long.count, "Link, ".count + 301, "a long name is cut off")
+    }
+
+    func testScriptMessages() {
+        let rows: [(String, ElementDescription?)] = [
+            (#"{"role":"link","name":"Opening hours","states":[],"lang":"de"}"#,
+             ElementDescription(role: "link", name: "Opening hours", language: "de")),
+            (#"{"role":"heading","name":"Contact","level":2}"#, ElementDescription(role: "heading", name: "Contact", level: 2)),
+            (#"{"role":"textbox","name":"Email","value":"","states":["required"]}"#,
+             ElementDescription(role: "textbox", name: "Email", value: "", states: ["required"])),
+            // A page can post to the handler too: what is not a description is dropped.
+            ("focus;input;text;;1", nil),
+            (#"{"name":"no role"}"#, nil),
+            (#"["role","link"]"#, nil),
+            // Odd fields are ignored, not trusted.
+            (#"{"role":"link","name":"x","level":99,"lang":"not a tag!"}"#, ElementDescription(role: "link", name: "x")),
+        ]
+        for (message, expected) in rows { XCTAssertEqual(ElementDescription(message: message), expected, message) }
+    }
+
+    func testVoices() {
+        // espeak-ng 1.51's voice names (`espeak-ng --voices`).
+        let rows: [(String, String?)] = [
+            ("en", "en"), ("en-US", "en-us"), ("en-GB", "en"), ("de", "de"), ("de-AT", "de"), ("fr", "fr"), ("es", "es"),
+            ("ru", "ru"), ("zh-TW", "cmn-latn-pinyin"), ("zh-Hant", "cmn-latn-pinyin"), ("zh-CN", "cmn-latn-pinyin"),
+            ("zh", "cmn-latn-pinyin"), ("zh-HK", "yue"), ("yue", "yue"), ("pt-BR", "pt-br"), ("und", nil), ("", nil), ("x", nil),
+        ]
+        for (tag, voice) in rows { XCTAssertEqual(SpeechVoice.name(for: tag), voice, tag) }
+    }
+
+    func testRate() {
+        XCTAssertEqual(SpeechSettings(rate: 1).wordsPerMinute, 175)
+        XCTAssertEqual(SpeechSettings(rate: 2).wordsPerMinute, 350)
+        XCTAssertEqual(SpeechSettings(rate: 3).wordsPerMinute, 450, "espeak-ng's fastest")
+        XCTAssertEqual(SpeechSettings(rate: 0.5).wordsPerMinute, 88)
+    }
+
+    func testConfigKeys() {
+        func load(_ text: String) -> ConfigLoadResult {
+            let path = NSTemporaryDirectory() + "porthole-speech-\(UUID().uuidString).conf"
+            try? ("[Sites]\nA=a.example\n" + text).write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            return ConfigLoader.load(sources: ConfigSources(commandLine: path), validateFilter: { _ in nil })
+        }
+        XCTAssertEqual(load("").configuration?.speech, SpeechSettings(keys: [KeyChord("z", [.control, .alt])], rate: 1))
+        XCTAssertEqual(load("[Accessibility]\nspeech-key=<Control><Alt>s;KP_Multiply\nspeech-rate=1.5\n").configuration?.speech,
+                       SpeechSettings(keys: [KeyChord("s", [.control, .alt]), KeyChord("KP_Multiply")], rate: 1.5))
+        XCTAssertEqual(load("[Accessibility]\nspeech-key=\n").configuration?.speech.keys, [], "empty: no key")
+        for bad in ["speech-key=<Hyperdrive>z", "speech-key=<Control>", "speech-rate=5", "speech-rate=fast"] {
+            let result = load("[Accessibility]\n\(bad)\n")
+            XCTAssertFalse(result.problems.isEmpty, bad)
+        }
+    }
+}
