@@ -267,7 +267,11 @@ extension SpeechVisitTests {
             XCTAssertEqual(blocked?.text, tr("Page loaded: {title}").filled(["title": window.coordinator.title ?? "?"]))
             XCTAssertNotEqual(blocked?.text, tr("Page loaded: {title}").filled(["title": tr("untitled")]))
 
-            clock.advance(by: 60)
+            // Speech is on, so the idle timeout is idle-factor-with-speech times longer.
+            let factor = AccessibilitySettings().idleFactorWithSpeech
+            clock.advance(by: 60 * factor - 1)
+            XCTAssertFalse(window.kiosk?.isIdleWarningVisible ?? true, "no warning after 60 s while speech is on")
+            clock.advance(by: 1)
             XCTAssertTrue(window.kiosk?.isIdleWarningVisible ?? false)
             visit.hear(IdleSession.warningTitle() + " " + IdleSession.warningText(secondsLeft: 10), kind: "idle")
             for _ in 0..<5 { clock.advance(by: 1) }
