@@ -26,18 +26,10 @@ final class SpeechWatcher {
         self.view = ObjectOwner(retaining: UnsafeMutableRawPointer(view))
         let manager = webkit_web_view_get_user_content_manager(view)!
         self.manager = ObjectOwner(retaining: UnsafeMutableRawPointer(manager))
-        registered = webkit_user_content_manager_register_script_message_handler_in_world(manager, Self.handlerName, Self.worldName) != 0
-        if !registered { Log.warning("the speech handler is already registered on this web view") }
-        // `void (*)(WebKitUserContentManager *manager, WebKitJavascriptResult *result, gpointer data)`
-        // in the webkit2gtk-4.1 API.
-        self.manager.connect("script-message-received::\(Self.handlerName)", .pointer { result in
-            guard let result else { return }
-            let value = webkit_javascript_result_get_js_value(OpaquePointer(result))
-            guard let value, jsc_value_is_string(value) != 0, let text = jsc_value_to_string(value) else { return }
-            let message = String(cString: text)
-            g_free(text)
+        registered = ScriptMessageChannel.open(self.manager, name: Self.handlerName, world: Self.worldName) { message in
             if let element = ElementDescription(message: message) { report(element) }
-        })
+        }
+        if !registered { Log.warning("the speech handler is already registered on this web view") }
         let script = webkit_user_script_new_for_world(Self.source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
                                                       WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, Self.worldName, nil, nil)
         webkit_user_content_manager_add_script(manager, script)

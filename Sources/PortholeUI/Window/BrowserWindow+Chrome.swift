@@ -126,12 +126,20 @@ enum TouchStyle {
     private static var provider: ObjectOwner?
 
     static func install() {
-        guard provider == nil, let screen = gdk_screen_get_default() else { return }
-        let css = ObjectOwner(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()))
-        gtk_css_provider_load_from_data(css.typed(), "popover.\(menuClass) modelbutton { min-height: 44px; padding: 4px 20px; font-size: 1.2em; }", -1, nil)
-        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        provider = css  // for the life of the process, as the screen keeps it
+        guard provider == nil else { return }
+        provider = screenStyle("popover.\(menuClass) modelbutton { min-height: 44px; padding: 4px 20px; font-size: 1.2em; }")
     }
+}
+
+/// `css` for every window on the default screen, over the theme; kept for the life of the
+/// process, as the screen keeps it (nil without a screen).
+@MainActor
+func screenStyle(_ css: String) -> ObjectOwner? {
+    guard let screen = gdk_screen_get_default() else { return nil }
+    let provider = ObjectOwner(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()))
+    gtk_css_provider_load_from_data(provider.typed(), css, -1, nil)
+    gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    return provider
 }
 
 /// Buttons change colour at once instead of through GTK's 200 ms colour transition. GTK 3 keeps
@@ -139,16 +147,13 @@ enum TouchStyle {
 /// of a transition (Back turning insensitive at a visitor reset, sensitive after a link) left a
 /// new 24-pixel copy of the icon behind, about 8 a kiosk session, until the transition's possible
 /// in-between colours were used up (heaptrack: 1,650 live `gdk_pixbuf_new` blocks, 3.8 MB, after
-/// 200 sessions with navigation; none with animations off). A screen provider, as for TouchStyle.
+/// 200 sessions with navigation; none with animations off).
 @MainActor
 enum SteadyIcons {
     private static var provider: ObjectOwner?
 
     static func install() {
-        guard provider == nil, let screen = gdk_screen_get_default() else { return }
-        let css = ObjectOwner(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()))
-        gtk_css_provider_load_from_data(css.typed(), "button, modelbutton { transition: none; }", -1, nil)
-        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(css.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        provider = css  // for the life of the process, as the screen keeps it
+        guard provider == nil else { return }
+        provider = screenStyle("button, modelbutton { transition: none; }")
     }
 }
