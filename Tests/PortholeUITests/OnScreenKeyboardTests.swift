@@ -78,28 +78,6 @@ private func serve() -> TestServer {
     return server
 }
 
-/// A touch-begin and touch-end on the web view, as far as GTK's own event path goes: a touch
-/// screen's events cannot be made under Xvfb, but the window's handlers see these the same way.
-@MainActor
-private func touch(_ window: BrowserWindow) {
-    guard let view = window.webView,
-          let gdkWindow = gtk_widget_get_window(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)) else { return }
-    let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow)))
-    for type in [GDK_TOUCH_BEGIN, GDK_TOUCH_END] {
-        let event = gdk_event_new(type)!
-        event.pointee.touch.window = gdkWindow
-        g_object_ref(UnsafeMutableRawPointer(gdkWindow))
-        event.pointee.touch.send_event = 1
-        event.pointee.touch.time = guint32(GDK_CURRENT_TIME)
-        event.pointee.touch.sequence = OpaquePointer(bitPattern: 0x51)
-        event.pointee.touch.x = 40
-        event.pointee.touch.y = 40
-        event.pointee.touch.emulating_pointer = 1
-        gdk_event_set_device(event, pointer)
-        gtk_main_do_event(event)
-        gdk_event_free(event)
-    }
-}
 
 final class OnScreenKeyboardTests: XCTestCase {
     func testKeyboardComesUpForATextFieldAndGoesForAButton() throws {
@@ -286,7 +264,7 @@ final class OnScreenKeyboardTests: XCTestCase {
             defer { TestApp.destroy(window) }
             let kiosk = try XCTUnwrap(window.kiosk)
             XCTAssertFalse(kiosk.isCursorHidden)
-            touch(window)
+            UI.touch(window)
             XCTAssertTrue(kiosk.isCursorHidden, "a finger on the screen hides the arrow")
             XCTAssertEqual(UI.cursorType(in: window), GDK_BLANK_CURSOR)
             UI.move(in: window)
