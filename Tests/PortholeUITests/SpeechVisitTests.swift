@@ -217,6 +217,24 @@ private func blindVisit(_ words: Words, checkAudio: Bool) throws {
 }
 
 extension SpeechVisitTests {
+    /// The keyboard's focus watcher and speech's element watcher share the view's user content
+    /// manager: a new visitor session's views must get both scripts back (the keyboard's detach
+    /// once removed every script, speech's too), so the page is still described after a reset.
+    func testThePageIsStillDescribedAfterAVisitorSession() {
+        MainActor.assumeIsolated {
+            let visit = Visit()
+            defer { visit.end() }
+            let window = visit.window
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            window.startNewSession()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")), "the next visitor's home page")
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("speech on") { $0.kind == "mode" }
+            XCTAssertNotNil(visit.tab(to: tr("Link") + ", " + Words.english.hours), "the page's link is described after the reset")
+        }
+    }
+
     func testThePinDialogAndAWrongPinAreSpoken() throws {
         try MainActor.assumeIsolated {
             let visit = Visit {
@@ -291,12 +309,12 @@ extension SpeechVisitTests {
             XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
             XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
             for _ in 0..<3 {
-                touch(window)
+                UI.touch(window)
                 clock.advance(by: 0.8)
             }
             XCTAssertFalse(window.speech?.isOn ?? true, "taps 0.8 s apart are not a triple tap")
             for _ in 0..<3 {
-                touch(window)
+                UI.touch(window)
                 clock.advance(by: 0.2)
             }
             XCTAssertTrue(window.speech?.isOn ?? false, "three taps within a second are")
@@ -350,28 +368,6 @@ extension SpeechVisitTests {
     }
 }
 
-/// A touch-begin and touch-end on the web view, as far as GTK's own event path goes (a
-/// touchscreen's events cannot be made under Xvfb; the window's handlers see these the same way).
-@MainActor
-private func touch(_ window: BrowserWindow) {
-    guard let view = window.webView,
-          let gdkWindow = gtk_widget_get_window(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)) else { return }
-    let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow)))
-    for type in [GDK_TOUCH_BEGIN, GDK_TOUCH_END] {
-        let event = gdk_event_new(type)!
-        event.pointee.touch.window = gdkWindow
-        g_object_ref(UnsafeMutableRawPointer(gdkWindow))
-        event.pointee.touch.send_event = 1
-        event.pointee.touch.time = guint32(GDK_CURRENT_TIME)
-        event.pointee.touch.sequence = OpaquePointer(bitPattern: 0x51)
-        event.pointee.touch.x = 40
-        event.pointee.touch.y = 40
-        event.pointee.touch.emulating_pointer = 1
-        gdk_event_set_device(event, pointer)
-        gtk_main_do_event(event)
-        gdk_event_free(event)
-    }
-}
 
 /// A press and release on an on-screen keyboard key, as a finger's tap reaches GTK.
 @MainActor

@@ -19,6 +19,9 @@ final class FocusWatcher {
     private let view: ObjectOwner
     private let manager: ObjectOwner
     private let registered: Bool
+    /// The watcher's own script: the view's user content manager is shared (speech has a script
+    /// in it too), so detach removes this one, not all.
+    private let script: OpaquePointer?
 
     /// `report` gets the focused field, or nil when focus left the editable one.
     init(view: UnsafeMutablePointer<WebKitWebView>, report: @escaping @MainActor (FieldFocus?) -> Void) {
@@ -32,14 +35,17 @@ final class FocusWatcher {
         let script = webkit_user_script_new_for_world(Self.source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
                                                       WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, Self.worldName, nil, nil)
         webkit_user_content_manager_add_script(manager, script)
-        webkit_user_script_unref(script)
+        self.script = script
     }
 
     var webView: UnsafeMutablePointer<WebKitWebView>? { view.typed() }
 
     func detach() {
         guard let manager = manager.typed(WebKitUserContentManager.self) else { return }
-        webkit_user_content_manager_remove_all_scripts(manager)
+        if let script {
+            webkit_user_content_manager_remove_script(manager, script)
+            webkit_user_script_unref(script)
+        }
         if registered {
             webkit_user_content_manager_unregister_script_message_handler_in_world(manager, Self.handlerName, Self.worldName)
         }
