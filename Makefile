@@ -41,7 +41,7 @@ MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/portho
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps install-packages deb deb-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers soak locale pot fuzz
+.PHONY: all deps install-packages deb deb-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers bench-small soak locale pot fuzz
 
 all: build
 
@@ -266,16 +266,35 @@ bench: deps
 	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
 	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	rm -f .build/bench/policy.md; \
 	.build/release/speech-bench --markdown .build/bench/speech.md > .build/bench/speech.out 2>&1 || cp .build/bench/speech.out .build/bench/speech.md; \
 	.build/release/policy-bench --markdown .build/bench/policy.md > .build/bench/policy.out 2>&1; rc=$$?; \
 	python3 bench/run.py --porthole $(INSTALL_SCRATCH)/release/porthole --floor .build/bench/floor \
+	  --sandboxed-floor .build/bench/floor-variants \
 	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
 	  --policy-rc $$rc --speech .build/bench/speech.md --pages .build/bench/pages --portal --out docs/benchmarks.md --json .build/bench/results.json \
 	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench"
 
 bench-peers:
 	sh bench/install-peers.sh
+
+# The small-machine profile (issue 26): the same start-up and memory measurements with the whole run
+# (Xvfb, the bus, the browsers) on one core and under a 1 GiB memory limit (bench/small-machine.sh),
+# Porthole against the floor and the sandboxed floor; the report goes to docs/benchmarks-small.md.
+SMALL_MEMORY ?= 1G
+bench-small: deps
+	$(INSTALL_BUILD) --product porthole
+	$(INSTALL_BUILD) --product PortholeWebExtension
+	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions .build/bench
+	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
+	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	SMALL_MEMORY=$(SMALL_MEMORY) sh bench/small-machine.sh python3 bench/run.py --porthole $(INSTALL_SCRATCH)/release/porthole \
+	  --floor .build/bench/floor --sandboxed-floor .build/bench/floor-variants --config bench/bench.conf --peers none \
+	  --pages .build/bench/pages --profile "one core (taskset -c 0), $(SMALL_MEMORY) memory limit (bench/small-machine.sh)" \
+	  --out docs/benchmarks-small.md --json .build/bench/results-small.json \
+	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench-small"
 
 # The idle-reset soak (issue 15): the kiosk, built as `make install` builds it, through
 # SOAK_RESETS visitor sessions (default 1,000, 30-45 min), its memory sampled every 25; prints a

@@ -537,6 +537,7 @@ def run_once(opts, server, browser, scenario):
             with run.lock:
                 res["first_request_ms"] = (run.requests[0][0] - t0) * 1000
             if scenario == "nav":
+                res["nav_onload_ms"], res["nav_first_request_ms"] = res["onload_ms"], res["first_request_ms"]
                 t_done2 = wait_report("done2", t_done + opts.timeout)
                 res["nav_ms"] = (t_done2 - t_done) * 1000
                 with run.lock:
@@ -627,6 +628,8 @@ METRICS = [  # key, column title, digits, scenario
 ]
 DETAILS = [  # key, column title, digits, scenario
     ("first_request_ms", "start → first request (ms)", 0, "typical"),
+    ("nav_first_request_ms", "chain's start page: start → first request (ms)", 0, "nav"),
+    ("nav_onload_ms", "chain's start page: start → onload (ms)", 0, "nav"),
     ("cpu_to_onload_s", "CPU to onload (s)", 2, "typical"),
     ("rss_mb", "RSS 1 s after load (MB)", 1, "typical"),
     ("median_hop_ms", "median hop of the chain (ms)", 1, "nav"),
@@ -636,8 +639,13 @@ DETAILS = [  # key, column title, digits, scenario
     ("services_pss_mb", "D-Bus services' PSS (MB)", 1, "typical"),
     ("services_idle_cpu_s", "D-Bus services' CPU in {idle} s idle (s)", 2, "typical"),
 ]
-TARGETS = [  # key, kind, bound, description: Porthole at or below the floor of the same run (issue 14)
+SANDBOXED_FLOOR = "floor, sandboxed"
+STARTUP_KEYS = ("first_request_ms", "onload_ms", "nav_first_request_ms", "nav_onload_ms")
+TARGETS = [  # key, kind, bound, description: Porthole at or below the floor of the same run (issues 14, 26)
+    ("first_request_ms", "ratio", 1.00, "≤ 1.00× floor"),
     ("onload_ms", "ratio", 1.00, "≤ 1.00× floor"),
+    ("nav_first_request_ms", "ratio", 1.00, "≤ 1.00× floor"),
+    ("nav_onload_ms", "ratio", 1.00, "≤ 1.00× floor"),
     ("pss_mb", "ratio", 1.00, "≤ 1.00× floor"),
     ("nav_pss_mb", "ratio", 1.00, "≤ 1.00× floor"),
     ("idle_cpu_s", "diff", 0.00, "≤ floor (at the floor)"),
@@ -645,16 +653,17 @@ TARGETS = [  # key, kind, bound, description: Porthole at or below the floor of 
 ]
 
 
-def target_verdicts(timed, have, columns):
+def target_verdicts(timed, have, columns, floor="floor", targets=None):
     """One row per target: (title, Porthole's median, the floor's, shown distance, target, verdict,
     met). `timed`: the measured runs; `have`: the browsers measured; `columns`: key -> (title,
-    digits, scenario). `met` is None when Porthole or the floor has no sample."""
+    digits, scenario); `floor`: the reference browser's name. `met` is None when Porthole or the
+    floor has no sample."""
     rows = []
-    for key, kind, bound, desc in TARGETS:
+    for key, kind, bound, desc in targets or TARGETS:
         title, digits, scenario = columns[key]
-        p, f = stats(samples(timed, "Porthole", key, scenario)), stats(samples(timed, "floor", key, scenario))
-        if "Porthole" not in have or "floor" not in have or not p or not f:
-            rows.append((title, fmt(p, digits), fmt(f, digits), "–", desc, "not measured", None))
+        p, f = stats(samples(timed, "Porthole", key, scenario)), stats(samples(timed, floor, key, scenario))
+        if "Porthole" not in have or floor not in have or not p or not f:
+            rows.append((title, fmt(p, digits), fmt(f, digits), "–", desc, "not measured", None, "–"))
             continue
         if kind == "ratio":
             rel = p[0] / f[0] if f[0] else float("inf")
@@ -665,7 +674,8 @@ def target_verdicts(timed, have, columns):
             shown, met = "%+.3f s" % rel, rel <= bound + 1e-9
             near = abs(rel - bound) < f[2] - f[1]
         verdict = ("met" if met else "**missed**") + (" (within the floor's run-to-run spread)" if near else "")
-        rows.append((title, "%.*f" % (digits, p[0]), "%.*f" % (digits, f[0]), shown, desc, verdict, met))
+        rounds = "%d / %d" % (len(samples(timed, "Porthole", key, scenario)), len(samples(timed, floor, key, scenario)))
+        rows.append((title, fmt(p, digits), fmt(f, digits), shown, desc, verdict, met, rounds))
     return rows
 
 
@@ -773,8 +783,10 @@ def report(opts, browsers, results, meta):
                                                   meta["machine"]["commit"]),
            "- Rounds: %d%s, interleaved (each round: every browser on the typical page, then every browser on "
            "the navigation chain), after %d warm-up launch(es) of each browser; load average at start %s"
-           % (opts.rounds, " (quick mode)" if opts.quick else "", opts.warmup, meta["machine"]["loadavg"]),
-           ""]
+           % (opts.rounds, " (quick mode)" if opts.quick else "", opts.warmup, meta["machine"]["loadavg"])]
+    if opts.profile:
+        out.append("- Machine profile: %s (every process of the run: Xvfb, the bus, the browser)" % opts.profile)
+    out.append("")
     busy = [r for r in results if r.get("busy_before") is not None and r["busy_before"] > opts.quiet]
     if busy:
         out += ["**Warning:** %d of %d runs started while other work kept more than %d%% of the CPUs busy (after "
@@ -818,19 +830,36 @@ def report(opts, browsers, results, meta):
 
     # Targets: Porthole against the floor of the same run.
     out += ["## Targets: Porthole against the engine floor (same run)", "",
-            "| measure | Porthole | floor | Porthole / floor | target | result |",
-            "|---|---:|---:|---:|---|---|"]
+            "Median (min–max); *rounds*: Porthole's and the floor's runs with a sample.", "",
+            "| measure | Porthole | floor | Porthole / floor | target | result | rounds |",
+            "|---|---:|---:|---:|---|---|---:|"]
     have = {b.name for b in measured}
     columns = {key: (title, digits, scenario) for key, title, digits, scenario in metrics + details}
     verdicts = target_verdicts(timed, have, columns)
     meta["targets"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3], "target": r[4],
                         "verdict": r[5].replace("*", ""), "met": r[6]} for r in verdicts]
     for row in verdicts:
-        out.append("| %s | %s | %s | %s | %s | %s |" % row[:6])
+        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
     met = [row for row in verdicts if row[6]]
     missed = [row[0] for row in verdicts if row[6] is False]
     out += ["", "Targets met: %d of %d.%s" % (len(met), len(verdicts),
                                                " Missed: %s." % "; ".join(missed) if missed else ""), ""]
+    if SANDBOXED_FLOOR in have:
+        startup = [t for t in TARGETS if t[0] in STARTUP_KEYS]
+        rows = target_verdicts(timed, have, columns, floor=SANDBOXED_FLOOR, targets=startup)
+        meta["sandboxed_floor"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3],
+                                    "met": r[6]} for r in rows]
+        out += ["### Start-up against the floor with its pages in WebKit's sandbox (same run)", "",
+                "Porthole runs its pages' web processes in WebKitGTK's bubblewrap sandbox (`[Browser] "
+                "sandbox=auto`); the floor does not. *%s* is the floor with "
+                "`webkit_web_context_set_sandbox_enabled`: what WebKit's own launcher costs a sandboxed "
+                "browser (bubblewrap, xdg-dbus-proxy for the accessibility bus), before any browser code." %
+                SANDBOXED_FLOOR, "",
+                "| measure | Porthole | %s | Porthole / it | target | result | rounds |" % SANDBOXED_FLOOR,
+                "|---|---:|---:|---:|---|---|---:|"]
+        for row in rows:
+            out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
+        out.append("")
     if not meta.get("config"):
         out += ["Porthole was launched **without** `--config` (its `--help` does not list the option yet), so "
                 "its site policy was not on in this run.", ""]
@@ -946,6 +975,10 @@ def main():
     ap.add_argument("--porthole", default=os.path.join(REPO, ".build/release/porthole"))
     ap.add_argument("--floor", default=os.path.join(REPO, ".build/bench/floor"))
     ap.add_argument("--config", default=os.path.join(HERE, "bench.conf"), help="passed to Porthole as --config")
+    ap.add_argument("--sandboxed-floor", metavar="FLOOR_VARIANTS",
+                    help="bench/floor/floor-variants, run with FLOOR_SANDBOX=1 as a second reference")
+    ap.add_argument("--profile", default=None,
+                    help="the machine profile the run is confined to, shown in the report (bench/small-machine.sh)")
     ap.add_argument("--policy", metavar="FILE", help="policy-bench's --markdown output")
     ap.add_argument("--policy-output", metavar="FILE", help="policy-bench's stdout (used when FILE is empty)")
     ap.add_argument("--policy-rc", type=int, help="policy-bench's exit status")
@@ -1020,6 +1053,13 @@ def main():
     floor.command_note = "`bench/floor/floor.c`: one GtkWindow (1024×700, Porthole's default size) with one " \
                          "WebKitWebView."
     browsers = [porthole, floor]
+    if opts.sandboxed_floor:
+        sandboxed = Browser(SANDBOXED_FLOOR, [os.path.abspath(opts.sandboxed_floor), "{url}"], env={"FLOOR_SANDBOX": "1"})
+        if not sandboxed.resolve():
+            sandboxed.note = "not built (%s missing)" % opts.sandboxed_floor
+        sandboxed.command_note = "`bench/floor/floor-variants.c` with `FLOOR_SANDBOX=1`: the floor with its web " \
+                                 "processes in WebKit's bubblewrap sandbox."
+        browsers.append(sandboxed)
     if opts.portal:
         have_portal = os.path.exists("/usr/share/dbus-1/services/org.freedesktop.portal.Desktop.service")
         for b in (porthole, floor):

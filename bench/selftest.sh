@@ -103,15 +103,19 @@ check("no process carries a run's marker", not leftover, leftover)
 
 check("report has the browser table", "| Porthole | " in md and "| floor | " in md and "## Browsers" in md)
 check("missing peer reported as skipped (not installed)", "| ghost | skipped (not installed) |" in md)
-check("targets table with verdicts", md.count("| met") + md.count("| **missed**") == 5, md)
+check("targets table with verdicts", md.count("| met") + md.count("| **missed**") == 8, md)
 check("every target at or below the floor, PSS after the chain among them",
-      all(t in md for t in ("| start → onload (ms) |", "| PSS 1 s after load (MB) |", "| PSS 1 s after the %d-hop chain (MB) |"
+      all(t in md for t in ("| start → first request (ms) |", "| start → onload (ms) |",
+                            "| chain's start page: start → first request (ms) |",
+                            "| chain's start page: start → onload (ms) |", "| PSS 1 s after load (MB) |", "| PSS 1 s after the %d-hop chain (MB) |"
                             % run.NAV_HOPS, "| %d-hop navigation chain (ms) |" % run.NAV_HOPS))
-      and md.count("≤ 1.00× floor") == 4 and "≤ floor (at the floor)" in md, md)
+      and md.count("≤ 1.00× floor") == 7 and "≤ floor (at the floor)" in md, md)
 check("idle CPU target missed by the burning fake, named in the summary",
       any("≤ floor (at the floor) | **missed**" in line for line in md.splitlines()) and "CPU in" in md.split("Targets met: ")[-1].split("Missed: ")[-1].split("\n")[0], md)
 check("each target's verdict printed to the log", read("stderr.log").count("target ") >= 5, read("stderr.log")[-2000:])
-check("targets in the JSON", len(d["meta"].get("targets", [])) == 5, d["meta"].get("targets"))
+check("targets in the JSON", len(d["meta"].get("targets", [])) == 8, d["meta"].get("targets"))
+check("targets show min–max and rounds", all("–" in t["porthole"] for t in d["meta"].get("targets", []))
+      and "| 2 / 2 |" in md, md)
 
 
 def fake_runs(porthole, floor):
@@ -119,23 +123,30 @@ def fake_runs(porthole, floor):
     runs = []
     for name, values in (("Porthole", porthole), ("floor", floor)):
         for v in values:
-            runs.append({"browser": name, "scenario": "typical", "error": None,
+            runs.append({"browser": name, "scenario": "typical", "error": None, "first_request_ms": v,
                          "onload_ms": v, "pss_mb": v, "idle_cpu_s": v / 100})
-            runs.append({"browser": name, "scenario": "nav", "error": None, "nav_ms": v, "nav_pss_mb": v})
+            runs.append({"browser": name, "scenario": "nav", "error": None, "nav_ms": v, "nav_pss_mb": v,
+                         "nav_first_request_ms": v, "nav_onload_ms": v})
     return runs
 
 
 cols = {k: (k, 2, sc) for k, _, _, sc in run.METRICS + run.DETAILS}
 rows = run.target_verdicts(fake_runs([100, 100, 100], [100, 100, 100]), {"Porthole", "floor"}, cols)
-check("at the floor: every target met", [r[6] for r in rows] == [True] * 5, rows)
+check("at the floor: every target met", [r[6] for r in rows] == [True] * 8, rows)
 rows = run.target_verdicts(fake_runs([102, 102, 102], [100, 100, 100]), {"Porthole", "floor"}, cols)
 check("2 % above a steady floor: every target missed, not within the spread",
-      [r[6] for r in rows] == [False] * 5 and all(r[5] == "**missed**" for r in rows), rows)
+      [r[6] for r in rows] == [False] * 8 and all(r[5] == "**missed**" for r in rows), rows)
 rows = run.target_verdicts(fake_runs([99, 99, 99], [90, 100, 110]), {"Porthole", "floor"}, cols)
 check("below the floor by less than its spread: met, within the spread",
       all(r[6] and "spread" in r[5] for r in rows), rows)
 rows = run.target_verdicts(fake_runs([100], [100]), {"Porthole"}, cols)
 check("floor not measured: not measured, no verdict", all(r[6] is None and r[5] == "not measured" for r in rows), rows)
+sandboxed = [dict(r, browser=run.SANDBOXED_FLOOR) for r in fake_runs([], [110, 110, 110])]
+startup = [t for t in run.TARGETS if t[0] in run.STARTUP_KEYS]
+rows = run.target_verdicts(fake_runs([100, 100, 100], [90, 90, 90]) + sandboxed,
+                           {"Porthole", "floor", run.SANDBOXED_FLOOR}, cols, floor=run.SANDBOXED_FLOOR, targets=startup)
+check("start-up against the sandboxed floor: its own medians, four start-up targets",
+      len(rows) == 4 and all(r[6] and r[2].startswith("110") for r in rows), rows)
 check("policy placeholder output included", "```\npolicy-bench\n```" in md)
 check("policy target not determined without a table", "**not determined**" in md)
 check("report names the machine and command",

@@ -7,6 +7,8 @@
  *   FLOOR_ACCELERATION=never|always       WebKitSettings:hardware-acceleration-policy
  *   FLOOR_PAGE_CACHE=0|1                  WebKitSettings:enable-page-cache (back/forward cache)
  *   FLOOR_HEADER_TITLE=1                  a GtkHeaderBar whose title and subtitle follow the page
+ *   FLOOR_SANDBOX=1                       web processes in WebKit's bubblewrap sandbox
+ *                                         (webkit_web_context_set_sandbox_enabled), as Porthole runs them
  *   (WEBKIT_SKIA_ENABLE_CPU_RENDERING=1 is WebKit's own: page content painted on the CPU)
  *
  * Build: cc -O2 floor-variants.c -o floor-variants $(pkg-config --cflags --libs webkit2gtk-4.1)
@@ -44,6 +46,8 @@ int main(int argc, char **argv)
                                            !strcmp(cache, "document-viewer") ? WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER
                                            : !strcmp(cache, "document-browser") ? WEBKIT_CACHE_MODEL_DOCUMENT_BROWSER
                                            : WEBKIT_CACHE_MODEL_WEB_BROWSER);
+    if (getenv("FLOOR_SANDBOX"))
+        webkit_web_context_set_sandbox_enabled(webkit_web_context_get_default(), TRUE);
     GtkWidget *view = webkit_web_view_new();
     WebKitSettings *settings = webkit_web_view_get_settings(WEBKIT_WEB_VIEW(view));
     const char *acceleration = getenv("FLOOR_ACCELERATION");
