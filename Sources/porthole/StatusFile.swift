@@ -15,14 +15,23 @@ final class StatusFile {
         paths = StatusFileLocation.paths(environment: environment)
     }
 
-    /// Replaces each file with `text`: written to a temporary file beside it and renamed over it
-    /// (g_file_set_contents_full), so a reader sees the old status or the new one, never half.
+    /// Replaces each file with `text`: written to a temporary file beside it and renamed over it,
+    /// so a reader sees the old status or the new one, never half. Not synced to disk: the file
+    /// describes the running browser and is rewritten at every change (and removed at exit), so
+    /// after a crash there is nothing to keep; an fsync on the main thread at every load event
+    /// held start-up's first navigation decision for 5–390 ms where the runtime directory is on
+    /// a disk rather than tmpfs (issue 26: strace of a start-up under `make bench`).
     func write(_ text: String) {
         for path in paths {
             let directory = String(path[..<path.lastIndex(of: "/")!])
+            let temporary = path + ".new-\(getpid())"
             var error: UnsafeMutablePointer<GError>?
-            let done = g_mkdir_with_parents(directory, 0o755) == 0
-                && g_file_set_contents_full(path, text, gssize(text.utf8.count), G_FILE_SET_CONTENTS_CONSISTENT, 0o644, &error) != 0
+            var done = g_mkdir_with_parents(directory, 0o755) == 0
+                && g_file_set_contents_full(temporary, text, gssize(text.utf8.count), G_FILE_SET_CONTENTS_NONE, 0o644, &error) != 0
+            if done, rename(temporary, path) != 0 {
+                done = false
+                _ = unlink(temporary)
+            }
             let message = GLibError.take(error)?.message
             if done {
                 failed.remove(path)
