@@ -497,6 +497,34 @@ extension SpeechVisitTests {
         }
     }
 
+    func testAFingerMovingOverThePageSaysEachElementItPassesOnce() {
+        MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock)
+            defer { visit.end() }
+            let window = visit.window
+            visit.server.route = { _ in .html(Self.touchPage) }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Touch" })
+            visit.settle()
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("Speech on. Tab moves, Enter opens. Touch", kind: "mode")
+            UI.touch(window, x: 40, y: 40, phases: [GDK_TOUCH_BEGIN])
+            UI.touch(window, x: 60, y: 180, phases: [GDK_TOUCH_UPDATE])
+            visit.hear("Text field, Email, empty", kind: "element")
+            UI.touch(window, x: 70, y: 185, phases: [GDK_TOUCH_UPDATE])
+            UI.touch(window, x: 40, y: 40, phases: [GDK_TOUCH_UPDATE])
+            visit.hear("Button, Send", kind: "element")
+            UI.touch(window, x: 40, y: 40, phases: [GDK_TOUCH_END])
+            clock.advance(by: 1)
+            XCTAssertEqual(Spoken.all().filter { $0.kind == "element" }.map(\.text), ["Text field, Email, empty", "Button, Send"],
+                           "each element once, as the finger passes")
+            XCTAssertEqual(buttonPresses(window), "0", "exploring activates nothing")
+            XCTAssertFalse(LogCapture.current.contains { $0["PORTHOLE_EVENT"] == "speech-activate" })
+        }
+    }
+
     func testALongPressTurnsSpeechOn() {
         MainActor.assumeIsolated {
             let clock = ManualClock()
