@@ -497,6 +497,45 @@ extension SpeechVisitTests {
         }
     }
 
+    func testATapInASameOriginFrameSaysItsElementAndADoubleTapActivatesIt() {
+        MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock)
+            defer { visit.end() }
+            let window = visit.window
+            visit.server.route = { request in
+                switch request.path {
+                case "/inner":
+                    .html("""
+                        <!DOCTYPE html><html lang="de"><body style="margin: 0">
+                        <button id="inner" style="position: absolute; left: 0; top: 0; width: 200px; height: 100px"
+                          onclick="this.dataset.presses = (+(this.dataset.presses || 0) + 1)">Senden</button></body></html>
+                        """)
+                default:
+                    .html("""
+                        <!DOCTYPE html><html lang="en"><head><title>Frames</title></head><body style="margin: 0">
+                        <iframe src="/inner" style="position: absolute; left: 20px; top: 300px; width: 300px; height: 150px; border: 0"></iframe>
+                        </body></html>
+                        """)
+                }
+            }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { UI.evaluate("frames[0].document.readyState", in: window) == "complete" })
+            visit.settle()
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("Speech on. Tab moves, Enter opens. Frames", kind: "mode")
+            UI.touch(window, x: 60, y: 340)
+            let said = visit.hear("Button, Senden", kind: "element")
+            XCTAssertEqual(said?.voice, "de", "in the frame's language")
+            clock.advance(by: 0.2)
+            UI.touch(window, x: 600, y: 600)
+            clock.advance(by: 0.5)
+            XCTAssertTrue(UI.wait { UI.evaluate("frames[0].document.getElementById('inner').dataset.presses || '0'", in: window) == "1" },
+                          "the double tap pressed the frame's button")
+        }
+    }
+
     func testAFingerMovingOverThePageSaysEachElementItPassesOnce() {
         MainActor.assumeIsolated {
             let clock = ManualClock()
