@@ -230,6 +230,8 @@ deb-test: deb
 # Audio where users run it (issue 25): speech and the More time tone from the installed tree
 # (make install DESTDIR=.build/audio-root PREFIX=/usr), in kiosk mode under cage on Xvfb, with
 # ALSA only (no sound server), recorded through an ALSA file device and checked with sox stat.
+# AUDIO_STACK=pulse: a PulseAudio null sink instead (PULSEAUDIO_ROOT=a tree holding pulseaudio
+# and parec, default /); the script's header says more.
 audio-test: locale
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(AUDIO_TEST_PACKAGES)"
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/audio-root PREFIX=/usr
