@@ -87,7 +87,8 @@ public enum SpeechEvent: Sendable, Equatable {
     /// "Read the page": the page's main text from the focus on.
     case readPage(text: String, language: String?)
     /// A finger on the web view (GTK's touch events, and the recognizer's timer): see
-    /// `TouchGestures`. While speech is on the page does not get them (`capturesTouches`).
+    /// `TouchGestures`. While speech is on the page does not get them (`.swallowTouch`): one tap
+    /// says what it touched and a double tap activates it, as on phone screen readers.
     case touch(TouchInput)
     /// A page's live region changed to `text`: polite ones wait for what is being said,
     /// assertive ones (`aria-live=assertive`, `role=alert`) cut it off.
@@ -141,10 +142,6 @@ public struct SpeechSession: Sendable, Equatable {
     /// The fingers that touched down while speech was on: their touches are speech's to the end,
     /// so the page never sees half a touch (a down without its up).
     private var capturedFingers: Set<Int> = []
-
-    /// Whether the page's touches are speech's: while speech is on, one tap says what it touched
-    /// and a double tap activates it, as on phone screen readers, so the page must not get the tap.
-    public var capturesTouches: Bool { isOn }
 
     public init(interfaceLanguage: String, keys: [KeyChord] = SpeechSettings.defaultKeys) {
         self.interfaceLanguage = interfaceLanguage
