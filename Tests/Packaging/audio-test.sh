@@ -31,7 +31,12 @@ xvfb_pid= server_pid= kiosk_pid= user= pulse_pid= record_pid=
 cleanup() {
     [ -z "$kiosk_pid" ] || kill -- "-$kiosk_pid" 2>/dev/null || kill "$kiosk_pid" 2>/dev/null || true
     for pid in $record_pid $pulse_pid $server_pid $xvfb_pid; do kill "$pid" 2>/dev/null || true; done
-    [ -z "$user" ] || userdel -r "$user" 2>/dev/null || true
+    if [ -n "$user" ]; then
+        # What the session left running (its bus, the accessibility bus): this run's user's only.
+        for pid in $(ps -u "$user" -o pid= 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
+        for attempt in $(seq 1 20); do [ -z "$(ps -u "$user" -o pid= 2>/dev/null)" ] && break; sleep 0.1; done
+        userdel "$user" 2>/dev/null || true
+    fi
     [ -n "${KEEP_WORK:-}" ] || rm -rf "$work"
 }
 trap cleanup EXIT
