@@ -41,7 +41,7 @@ let package = Package(
         // Policy speed: decisions per second and compile time at 10 to 100,000 filters (make bench).
         .executableTarget(name: "policy-bench", dependencies: ["PortholeCore", "SeededRandom"], path: "Sources/policy-bench"),
         // The read-aloud mode's time from the speech key to the first audio, per language (make bench).
-        .executableTarget(name: "speech-bench", dependencies: ["PortholeCore", "CEspeakNG"], path: "Sources/speech-bench"),
+        .executableTarget(name: "speech-bench", dependencies: ["PortholeCore", "PortholeUI", "GLibBridge", "CEspeakNG"], path: "Sources/speech-bench"),
         // Mutated configuration files and Chrome policy folders, loaded as Porthole does (make fuzz).
         .executableTarget(name: "config-fuzz", dependencies: ["PortholeCore", "SeededRandom"], path: "Sources/config-fuzz"),
 

@@ -55,6 +55,8 @@ public enum Log {
         "speech": "5c8bbf0f9c2c4e20afb2f1854f3b7ecd",
         "speech-mode": "2d0731a535bf4249bea34c2f4ffff988",
         "speech-stop": "25adf6fc720b42f6aaa651e0ff070ad2",
+        "speech-activate": "8951daa79e9947c3bf5ce883f1ab8c48",
+        "speech-audio": "1f6588f80a6a483fb52728650c1f17e1",
         "speech-problem": "12da32c5887f4e9c8236215b81144b1c",
         "status-file-failed": "dc2a6eb03e9845248416027ed4230ce7",
         "subresource-blocked": "730da8aca94a467f8344597938518c16",

@@ -21,6 +21,11 @@ private struct Row {
 }
 
 private let on: [SpeechEvent] = [.toggle]
+private let point = TouchPoint(40, 40)
+private func down(_ time: Double, finger: Int = 1) -> TouchInput { .down(finger: finger, point, at: time) }
+private func up(_ time: Double, finger: Int = 1) -> TouchInput { .up(finger: finger, point, at: time) }
+/// A quick tap (down, and up 10 ms later) at each time.
+private func taps(_ times: Double...) -> [SpeechEvent] { times.flatMap { [.touch(down($0)), .touch(up($0 + 0.01))] } }
 
 private let rows: [Row] = [
     // Off: nothing is said, whatever happens.
@@ -54,21 +59,51 @@ private let rows: [Row] = [
         expect: [say(.mode, "Speech on. Tab moves, Enter opens.", "ru")]),
 
     Row(name: "the speech button says what it does while speech is off", events: [], then: .speechButtonFocused,
-        expect: [say(.mode, "Button, Speech. Press Enter or Space to hear the screen read aloud.")]),
+        expect: [say(.mode, "Button, Speech. Press Enter or Space to hear the screen read aloud. On the screen: touch and hold, or tap three times.")]),
     Row(name: "and how to turn it off while on", events: on, then: .speechButtonFocused,
         expect: [say(.mode, "Button, Speech, on. Press to turn speech off.")]),
 
-    // The triple tap: three touches within a second, as the key.
-    Row(name: "three quick taps turn speech on", events: [.touched(at: 10), .touched(at: 10.3)], then: .touched(at: 10.6),
-        expect: [say(.mode, "Speech on. Tab moves, Enter opens.")]),
-    Row(name: "three slow ones do not", events: [.touched(at: 10), .touched(at: 10.8)], then: .touched(at: 11.6), expect: []),
-    Row(name: "nor two", events: [.touched(at: 10)], then: .touched(at: 10.2), expect: []),
-    Row(name: "three more turn it off", events: on + [.touched(at: 20), .touched(at: 20.2)], then: .touched(at: 20.4),
-        expect: [.stop, say(.mode, "Speech off.")]),
-    Row(name: "the taps after a triple tap start counting again", events: [.touched(at: 10), .touched(at: 10.1), .touched(at: 10.2),
-        .touched(at: 10.3)], then: .touched(at: 10.4), expect: []),
-    Row(name: "a touch stops reading the page", events: on + [.readPage(text: "Welcome.", language: nil)], then: .touched(at: 5),
-        expect: [.stop]),
+    // Touch (TouchGesturesTests has the recognizer's own table): off, taps are the page's and
+    // only the triple tap and the long press are speech's; on, a tap says, a double tap activates.
+    Row(name: "off, a tap says nothing", events: [.touch(down(10))], then: .touch(up(10.1)), expect: []),
+    Row(name: "three quick taps turn speech on, and say how touch works", events: taps(10, 10.3) + [.touch(down(10.6))], then: .touch(up(10.6)),
+        expect: [say(.mode, "Speech on. Touch the screen to hear what is there, double tap to open it.")]),
+    Row(name: "three slow ones do not", events: taps(10, 10.8) + [.touch(down(11.6))], then: .touch(up(11.6)),
+        expect: []),
+    Row(name: "a long press turns speech on", events: [.touch(down(10))], then: .touch(.tick(at: 10.8)),
+        expect: [say(.mode, "Speech on. Touch the screen to hear what is there, double tap to open it.")]),
+    Row(name: "on, a long press says what is there and leaves speech on", events: on + [.touch(down(10))], then: .touch(.tick(at: 10.8)),
+        expect: [.describeAt(point)]),
+    Row(name: "on, a touch is speech's, not the page's", events: on, then: .touch(down(10)), expect: [.swallowTouch, .wake(at: 10.8)]),
+    Row(name: "on, a tap asks what it touched", events: on + [.touch(down(10))], then: .touch(up(10.1)),
+        expect: [.swallowTouch, .describeAt(point)]),
+    Row(name: "on, a second tap waits for a third", events: on + taps(10) + [.touch(down(10.3))], then: .touch(up(10.35)),
+        expect: [.swallowTouch, .wake(at: 10.75)]),
+    Row(name: "and then activates what was said", events: on + taps(10, 10.3), then: .touch(.tick(at: 10.75)), expect: [.activate]),
+    Row(name: "off, a double tap is the page's own", events: taps(10, 10.3), then: .touch(.tick(at: 10.75)), expect: []),
+    Row(name: "three more turn it off", events: on + taps(20, 20.2) + [.touch(down(20.4))], then: .touch(up(20.4)),
+        expect: [.swallowTouch, .stop, say(.mode, "Speech off.")]),
+    Row(name: "the tap that turned it on goes on to the page to its end", events: taps(10, 10.3) + [.touch(down(10.6)), .touch(up(10.6))],
+        then: .touch(.cancel(finger: 1, at: 10.7)), expect: []),
+    Row(name: "after it, the next touch is the page's again", events: on + taps(20, 20.2) + [.touch(down(20.4)), .touch(up(20.4)),
+        .touch(down(20.5, finger: 2))], then: .touch(up(20.6, finger: 2)), expect: []),
+    Row(name: "a finger moving says what it passes", events: on + [.touch(down(10))], then: .touch(.move(finger: 1, TouchPoint(80, 40), at: 10.2)),
+        expect: [.swallowTouch, .exploreAt(TouchPoint(80, 40))]),
+    Row(name: "a touch stops reading the page", events: on + [.readPage(text: "Welcome.", language: nil)], then: .touch(down(5)),
+        expect: [.swallowTouch, .stop, .wake(at: 5.8)]),
+    Row(name: "off, touches are the page's", events: [], then: .touch(down(5)), expect: [.wake(at: 5.8)]),
+
+    // Live regions: polite ones wait, assertive ones interrupt.
+    Row(name: "off, a live region says nothing", events: [], then: .liveRegion(text: "3 results", assertive: false, language: nil), expect: []),
+    Row(name: "a polite live region is queued", events: on, then: .liveRegion(text: "3 results", assertive: false, language: nil),
+        expect: [.queue(Utterance(.live, "3 results", language: "en"))]),
+    Row(name: "an assertive one cuts in", events: on, then: .liveRegion(text: "Session expired", assertive: true, language: nil),
+        expect: [say(.live, "Session expired")]),
+    Row(name: "in its own language", events: on, then: .liveRegion(text: "Готово", assertive: false, language: "ru"),
+        expect: [.queue(Utterance(.live, "Готово", language: "ru"))]),
+    Row(name: "a polite one does not stop the reading", events: on + [.readPage(text: "Welcome.", language: nil),
+        .liveRegion(text: "Saved", assertive: false, language: nil)], then: .input, expect: [.stop]),
+    Row(name: "an emptied region says nothing", events: on, then: .liveRegion(text: "", assertive: true, language: nil), expect: []),
 
     // Elements: role, name, state.
     Row(name: "a focused link: role and name", events: on, then: .described(link), expect: [say(.element, "Link, Opening hours")]),
@@ -123,6 +158,21 @@ final class SpeechSessionTests: XCTestCase {
             for event in row.events { _ = session.handle(event) }
             XCTAssertEqual(session.handle(row.then), row.expect, row.name)
         }
+    }
+
+    func testTheScriptsMessagesAreElementsOrLiveRegions() {
+        let rows: [(String, SpeechEvent?)] = [
+            (#"{"role":"link","name":"Opening hours"}"#, .described(link)),
+            (#"{"live":"polite","text":"3 results"}"#, .liveRegion(text: "3 results", assertive: false, language: nil)),
+            (#"{"live":"assertive","text":" Session\n expired ","lang":"en-GB"}"#,
+             .liveRegion(text: "Session expired", assertive: true, language: "en-GB")),
+            (#"{"live":"off","text":"hidden"}"#, nil),
+            (#"{"live":"polite"}"#, nil),
+            (#"{"live":"polite","text":"x","lang":"not a tag!"}"#, .liveRegion(text: "x", assertive: false, language: nil)),
+            (#"[1, 2]"#, nil),
+            ("not json", nil),
+        ]
+        for (message, expected) in rows { XCTAssertEqual(SpeechEvent(scriptMessage: message), expected, message) }
     }
 
     func testElementPhrases() {

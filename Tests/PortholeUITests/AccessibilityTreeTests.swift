@@ -12,8 +12,18 @@ private struct Walk: Decodable {
         let name: String
         let showing: Bool
     }
+    struct Dialog: Decodable {
+        struct Focused: Decodable {
+            let role: String
+            let name: String
+        }
+        let name: String?
+        let focused: Focused?
+    }
     let controls: [Control]
     let problems: [String]
+    /// With the walk's dialog mode: the showing dialog and its focus.
+    let dialog: Dialog?
 }
 
 final class AccessibilityTreeTests: XCTestCase {
@@ -76,6 +86,76 @@ final class AccessibilityTreeTests: XCTestCase {
                         let keys = result.controls.filter { $0.role == "push button" && $0.showing }.count
                         XCTAssertGreaterThan(keys, 30, "\(what): the on-screen keyboard's keys are walked too")
                     }
+                }
+            }
+        }
+    }
+
+    /// Porthole's two dialogs as Orca meets them: the sign-in dialog (HTTP authentication) at the
+    /// desk and the exit PIN dialog in the kiosk (its chord pressed through XTest, as a keyboard
+    /// would): each has a name, every control in it a name and a role, and the field to type in
+    /// has the focus as it opens, in English and Russian.
+    func testTheSignInAndExitPinDialogsAreNamedAndTheirFieldHasTheFocus() throws {
+        try MainActor.assumeIsolated {
+            let pyatspi = try Subprocess.run("/usr/bin/python3", ["-c", "import pyatspi"])
+            XCTAssertEqual(pyatspi.status, 0, "the walk needs python3-pyatspi and at-spi2-core (make deps): \(pyatspi.stderr)")
+            guard pyatspi.status == 0 else { return }
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { request in
+                request.path == "/staff" ? .unauthorized(realm: "Staff")
+                    : .html("<!DOCTYPE html><html lang=en><head><title>Home</title></head><body><p>Home</p></body></html>")
+            }
+            let script = BuildProducts.packageRoot + "/Tests/Accessibility/walk-tree.py"
+            let hashed = try Subprocess.run("/bin/sh", ["-c", "echo 2468 | \"$0\" --hash-pin", BuildProducts.porthole])
+            let pinLine = hashed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            XCTAssertTrue(pinLine.hasPrefix("exit-pin-hash="), pinLine)
+            // The focused field's name in each language.
+            let expected: [String: [String: String]] = [
+                "en": ["sign-in": "User name", "pin": "Exit PIN"],
+                "ru": ["sign-in": "Имя пользователя", "pin": "PIN-код выхода"],
+            ]
+            for language in ["en", "ru"] {
+                for dialog in ["sign-in", "pin"] {
+                    let bus = try PrivateBus()
+                    let home = TemporaryDirectory()
+                    defer {
+                        bus.stop()
+                        home.remove()
+                    }
+                    let config = home.write("porthole.conf", """
+                        [Sites]
+                        \(dialog == "pin" ? "Home" : "Staff")=\(server.url(dialog == "pin" ? "/" : "/staff"))
+                        [Browser]
+                        languages=\(language)
+                        [Kiosk]
+                        keyboard=false
+                        idle-timeout=600
+                        exit-chord=<Control><Alt>q
+                        \(pinLine)
+                        """)
+                    let browser = try Subprocess("/usr/bin/env", ["-u", "NO_AT_BRIDGE", BuildProducts.porthole, "--config", config]
+                                                 + (dialog == "pin" ? ["--kiosk"] : []),
+                                                 environment: bus.environment(home: home))
+                    defer { browser.stop() }
+                    let pid = String(browser.process.processIdentifier)
+                    let what = "\(dialog), \(language)"
+                    if dialog == "pin" {
+                        // The kiosk up (its window on the bus), then the exit chord from the keyboard.
+                        let up = try Subprocess.run("/usr/bin/python3", [script, pid, "60"], environment: bus.environment(home: home), timeout: 120)
+                        XCTAssertEqual(up.status, 0, "\(what): the kiosk came up: \(up.stdout) \(up.stderr)")
+                        let key = try Subprocess.run("/usr/bin/xdotool", ["key", "ctrl+alt+q"], environment: bus.environment(home: home))
+                        XCTAssertEqual(key.status, 0, "\(what): xdotool: \(key.stderr)")
+                    }
+                    let walk = try Subprocess.run("/usr/bin/python3", [script, pid, "60", "", "dialog"],
+                                                  environment: bus.environment(home: home), timeout: 120)
+                    let result = try? JSONDecoder().decode(Walk.self, from: Data(walk.stdout.utf8))
+                    XCTAssertNotNil(result, "\(what): the walk's report: \(walk.stdout) \(walk.stderr)")
+                    guard let result else { continue }
+                    XCTAssertEqual(result.problems, [], "\(what): \(walk.stdout)")
+                    XCTAssertEqual(walk.status, 0, "\(what): \(walk.stderr)")
+                    XCTAssertFalse((result.dialog?.name ?? "").isEmpty, "\(what): the dialog is named")
+                    XCTAssertEqual(result.dialog?.focused?.name, expected[language]![dialog]!, "\(what): the field to type in has the focus")
                 }
             }
         }

@@ -45,13 +45,25 @@ private struct Spoken: Equatable {
     var kind: String
     var text: String
     var voice: String
-    var audio: String?
+    /// The log's number for it, which its audio entry repeats.
+    var id: String?
 
     static func all() -> [Spoken] {
         LogCapture.current.filter { $0["PORTHOLE_EVENT"] == "speech" }.map {
             Spoken(kind: $0["PORTHOLE_SPEECH_KIND"] ?? "", text: $0["PORTHOLE_SPEECH_TEXT"] ?? "",
-                   voice: $0["PORTHOLE_SPEECH_VOICE"] ?? "", audio: $0["PORTHOLE_SPEECH_AUDIO"])
+                   voice: $0["PORTHOLE_SPEECH_VOICE"] ?? "", id: $0["PORTHOLE_SPEECH_ID"])
         }
+    }
+
+    /// The WAV the engine thread wrote for this utterance (its `speech-audio` entry), waited for.
+    @MainActor
+    var audio: String? {
+        var file: String?
+        _ = UI.wait(10) {
+            file = LogCapture.current.first { $0["PORTHOLE_EVENT"] == "speech-audio" && $0["PORTHOLE_SPEECH_ID"] == id }?["PORTHOLE_SPEECH_AUDIO"]
+            return file != nil
+        }
+        return file
     }
 }
 
@@ -118,6 +130,12 @@ private final class Visit {
         hear("\"\(text)\"", { $0.text == text && (kind == nil || $0.kind == kind) }, file: file, line: line)
     }
 
+    /// Waits until speech has the loaded page's title and language: the window asks the page
+    /// for them when the load finishes, and a script run after that is answered after it.
+    func settle() {
+        UI.evaluate("1", in: window)
+    }
+
     func press(_ keyval: Int32, _ modifiers: GdkModifierType = GdkModifierType(rawValue: 0)) {
         UI.press(UInt32(keyval), modifiers: modifiers, in: window)
     }
@@ -171,6 +189,7 @@ private func blindVisit(_ words: Words, checkAudio: Bool) throws {
     window.goHome()
     XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
     XCTAssertTrue(UI.wait { window.headerTitle == words.library })
+    visit.settle()
     XCTAssertEqual(Spoken.all(), [], "nothing is said before speech is asked for")
 
     visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
@@ -318,7 +337,7 @@ extension SpeechVisitTests {
                 clock.advance(by: 0.2)
             }
             XCTAssertTrue(window.speech?.isOn ?? false, "three taps within a second are")
-            visit.hear("Speech on. Tab moves, Enter opens. Library", kind: "mode")
+            visit.hear("Speech on. Touch the screen to hear what is there, double tap to open it. Library", kind: "mode")
         }
     }
 
@@ -330,6 +349,7 @@ extension SpeechVisitTests {
             window.goHome()
             XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
             XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
+            visit.settle()
             let ctrlAlt = GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue)
             visit.press(GDK_KEY_r, ctrlAlt)
             visit.press(GDK_KEY_z, ctrlAlt)
@@ -355,7 +375,7 @@ extension SpeechVisitTests {
             XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
             XCTAssertFalse(window.speech?.isOn ?? true)
             // Speech is off, and Tab through the bar says nothing until the speech button.
-            _ = visit.tab(to: "Button, Speech. Press Enter or Space to hear the screen read aloud.")
+            _ = visit.tab(to: "Button, Speech. Press Enter or Space to hear the screen read aloud. On the screen: touch and hold, or tap three times.")
             XCTAssertFalse(window.speech?.isOn ?? true, "focus alone does not turn it on")
             XCTAssertEqual(Spoken.all().map(\.kind), ["mode"], "nothing else was said on the way")
             visit.press(GDK_KEY_space)
@@ -410,4 +430,209 @@ private func soxStat(_ file: String) throws -> [String: Double] {
         }
     }
     return figures
+}
+
+/// Touch as on phone screen readers, and the page's live regions.
+extension SpeechVisitTests {
+    /// A button and a field at known places of the page (CSS pixels at zoom 1 are the web view's).
+    private static let touchPage = """
+        <!DOCTYPE html><html lang="en"><head><title>Touch</title><style>body { margin: 0 }
+        #send { position: absolute; left: 0; top: 0; width: 200px; height: 100px }
+        #mail { position: absolute; left: 0; top: 150px; width: 200px; height: 60px }</style></head><body>
+        <button id="send" onclick="this.dataset.presses = (+(this.dataset.presses || 0) + 1)">Send</button>
+        <label>Email <input id="mail"></label></body></html>
+        """
+
+    func testWithSpeechOnATapSaysWhatItTouchedAndADoubleTapActivatesIt() throws {
+        try MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock)
+            defer { visit.end() }
+            let window = visit.window
+            visit.server.route = { _ in .html(Self.touchPage) }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Touch" })
+
+            // Speech off: a tap is the page's, and presses the button (so the taps below reach
+            // the page unless speech keeps them).
+            UI.touch(window, x: 40, y: 40)
+            XCTAssertTrue(UI.wait { buttonPresses(window) == "1" }, "off, a tap presses the button")
+            clock.advance(by: 5)
+
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("Speech on. Tab moves, Enter opens. Touch", kind: "mode")
+            // One tap: said, not pressed.
+            UI.touch(window, x: 40, y: 40)
+            visit.hear("Button, Send", kind: "element")
+            clock.advance(by: 1)
+            // Another element by touch: said; then a double tap anywhere activates it.
+            UI.touch(window, x: 60, y: 180)
+            visit.hear("Text field, Email, empty", kind: "element")
+            clock.advance(by: 1)
+            UI.touch(window, x: 40, y: 40)
+            visit.hear("Button, Send", kind: "element")
+            clock.advance(by: 0.2)
+            UI.touch(window, x: 300, y: 300)
+            XCTAssertFalse(LogCapture.current.contains { $0["PORTHOLE_EVENT"] == "speech-activate" }, "the double tap waits for a third tap")
+            clock.advance(by: 0.5)
+            XCTAssertTrue(LogCapture.current.contains { $0["PORTHOLE_EVENT"] == "speech-activate" })
+            XCTAssertTrue(UI.wait { buttonPresses(window) == "2" }, "the double tap pressed the button said last")
+            clock.advance(by: 1)
+
+            // The field: a tap says it, a double tap focuses it, and the keyboard comes up.
+            UI.touch(window, x: 60, y: 180)
+            visit.hear("Text field, Email, empty", kind: "element")
+            clock.advance(by: 0.2)
+            UI.touch(window, x: 60, y: 180)
+            clock.advance(by: 0.5)
+            XCTAssertTrue(UI.wait { UI.evaluate("document.activeElement.id", in: window) == "mail" }, "the double tap focused the field")
+            let keyboard = try XCTUnwrap(window.keyboard)
+            XCTAssertTrue(UI.wait(5) { keyboard.isFullyShown }, "the keyboard comes up for the field")
+            // Its keys type with one tap while speech is on (they are Porthole's, not the page's).
+            tap(keyboard.button(for: .character("a")))
+            visit.hear("a", kind: "key")
+            XCTAssertTrue(UI.wait { UI.evaluate("document.getElementById('mail').value", in: window) == "a" }, "typed")
+            XCTAssertEqual(buttonPresses(window), "2", "none of the single taps pressed the button")
+        }
+    }
+
+    func testATapInASameOriginFrameSaysItsElementAndADoubleTapActivatesIt() {
+        MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock)
+            defer { visit.end() }
+            let window = visit.window
+            visit.server.route = { request in
+                switch request.path {
+                case "/inner":
+                    .html("""
+                        <!DOCTYPE html><html lang="de"><body style="margin: 0">
+                        <button id="inner" style="position: absolute; left: 0; top: 0; width: 200px; height: 100px"
+                          onclick="this.dataset.presses = (+(this.dataset.presses || 0) + 1)">Senden</button></body></html>
+                        """)
+                default:
+                    .html("""
+                        <!DOCTYPE html><html lang="en"><head><title>Frames</title></head><body style="margin: 0">
+                        <iframe src="/inner" style="position: absolute; left: 20px; top: 300px; width: 300px; height: 150px; border: 0"></iframe>
+                        </body></html>
+                        """)
+                }
+            }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { UI.evaluate("frames[0].document.readyState", in: window) == "complete" })
+            visit.settle()
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("Speech on. Tab moves, Enter opens. Frames", kind: "mode")
+            UI.touch(window, x: 60, y: 340)
+            let said = visit.hear("Button, Senden", kind: "element")
+            XCTAssertEqual(said?.voice, "de", "in the frame's language")
+            clock.advance(by: 0.2)
+            UI.touch(window, x: 600, y: 600)
+            clock.advance(by: 0.5)
+            XCTAssertTrue(UI.wait { UI.evaluate("frames[0].document.getElementById('inner').dataset.presses || '0'", in: window) == "1" },
+                          "the double tap pressed the frame's button")
+        }
+    }
+
+    func testAFingerMovingOverThePageSaysEachElementItPassesOnce() {
+        MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock)
+            defer { visit.end() }
+            let window = visit.window
+            visit.server.route = { _ in .html(Self.touchPage) }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Touch" })
+            visit.settle()
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("Speech on. Tab moves, Enter opens. Touch", kind: "mode")
+            UI.touch(window, x: 40, y: 40, phases: [GDK_TOUCH_BEGIN])
+            UI.touch(window, x: 60, y: 180, phases: [GDK_TOUCH_UPDATE])
+            visit.hear("Text field, Email, empty", kind: "element")
+            UI.touch(window, x: 70, y: 185, phases: [GDK_TOUCH_UPDATE])
+            UI.touch(window, x: 40, y: 40, phases: [GDK_TOUCH_UPDATE])
+            visit.hear("Button, Send", kind: "element")
+            UI.touch(window, x: 40, y: 40, phases: [GDK_TOUCH_END])
+            clock.advance(by: 1)
+            XCTAssertEqual(Spoken.all().filter { $0.kind == "element" }.map(\.text), ["Text field, Email, empty", "Button, Send"],
+                           "each element once, as the finger passes")
+            XCTAssertEqual(buttonPresses(window), "0", "exploring activates nothing")
+            XCTAssertFalse(LogCapture.current.contains { $0["PORTHOLE_EVENT"] == "speech-activate" })
+        }
+    }
+
+    func testALongPressTurnsSpeechOn() {
+        MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock)
+            defer { visit.end() }
+            let window = visit.window
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { window.headerTitle == "Library" })
+            UI.touch(window, phases: [GDK_TOUCH_BEGIN])
+            clock.advance(by: 0.7)
+            XCTAssertFalse(window.speech?.isOn ?? true, "0.7 s is not a long press")
+            clock.advance(by: 0.2)
+            XCTAssertTrue(window.speech?.isOn ?? false, "0.8 s held still is")
+            UI.touch(window, phases: [GDK_TOUCH_END])
+            visit.hear("Speech on. Touch the screen to hear what is there, double tap to open it. Library", kind: "mode")
+            // Once on, a long press says what is under the finger and leaves speech on.
+            clock.advance(by: 2)
+            UI.touch(window, x: 20, y: 32, phases: [GDK_TOUCH_BEGIN])
+            clock.advance(by: 0.9)
+            UI.touch(window, x: 20, y: 32, phases: [GDK_TOUCH_END])
+            visit.hear("the text under the finger") { $0.kind == "element" && $0.text == "Welcome to the library." }
+            XCTAssertTrue(window.speech?.isOn ?? false)
+        }
+    }
+
+    func testLiveRegionsAreSpokenWhenTheyChangeInEveryFrame() {
+        MainActor.assumeIsolated {
+            let visit = Visit()
+            defer { visit.end() }
+            let window = visit.window
+            visit.server.route = { request in
+                switch request.path {
+                case "/frame":
+                    .html("<!DOCTYPE html><html lang=\"de\"><body><div role=\"log\" id=\"log\"><p>Früher</p></div></body></html>")
+                default:
+                    .html("""
+                        <!DOCTYPE html><html lang="en"><head><title>Live</title></head><body>
+                        <div role="status" id="status">Loaded</div><div aria-live="assertive" id="urgent"></div>
+                        <div aria-live="off" id="quiet"></div><iframe src="/frame"></iframe></body></html>
+                        """)
+                }
+            }
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            XCTAssertTrue(UI.wait { UI.evaluate("frames[0].document.readyState", in: window) == "complete" })
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("Speech on. Tab moves, Enter opens. Live", kind: "mode")
+
+            UI.evaluate("document.getElementById('quiet').textContent = 'Not this'; document.getElementById('status').textContent = '3 results'", in: window)
+            let polite = visit.hear("3 results", kind: "live")
+            XCTAssertEqual(polite?.voice, "en")
+            UI.evaluate("document.getElementById('urgent').textContent = 'Session expired'", in: window)
+            visit.hear("Session expired", kind: "live")
+            // A log in a frame says what was added, in the frame's language.
+            UI.evaluate("frames[0].document.getElementById('log').insertAdjacentHTML('beforeend', '<p>Gespeichert</p>')", in: window)
+            let log = visit.hear("Gespeichert", kind: "live")
+            XCTAssertEqual(log?.voice, "de")
+            // An alert put into the page is said as it comes.
+            UI.evaluate("document.body.insertAdjacentHTML('beforeend', '<p role=\"alert\">Card declined</p>')", in: window)
+            visit.hear("Card declined", kind: "live")
+            XCTAssertEqual(Spoken.all().filter { $0.kind == "live" }.map(\.text), ["3 results", "Session expired", "Gespeichert", "Card declined"],
+                           "the first content and aria-live=off are not said")
+        }
+    }
+}
+
+/// How many times the touch page's Send button was pressed (its click handler counts).
+@MainActor
+private func buttonPresses(_ window: BrowserWindow) -> String? {
+    UI.evaluate("document.getElementById('send').dataset.presses || '0'", in: window)
 }

@@ -124,19 +124,21 @@ public enum UI {
 
     /// A touch-begin and touch-end on the web view, as far as GTK's own event path goes: a touch
     /// screen's events cannot be made under Xvfb, but the window's handlers see these the same way.
-    public static func touch(_ window: BrowserWindow) {
+    /// `phases`: a tap unless told (a long press is a begin, time passing, an end), at (x, y) of
+    /// the web view.
+    public static func touch(_ window: BrowserWindow, x: Double = 40, y: Double = 40, phases: [GdkEventType] = [GDK_TOUCH_BEGIN, GDK_TOUCH_END]) {
         guard let view = window.webView,
               let gdkWindow = gtk_widget_get_window(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)) else { return }
         let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow)))
-        for type in [GDK_TOUCH_BEGIN, GDK_TOUCH_END] {
+        for type in phases {
             let event = gdk_event_new(type)!
             event.pointee.touch.window = gdkWindow
             g_object_ref(UnsafeMutableRawPointer(gdkWindow))
             event.pointee.touch.send_event = 1
             event.pointee.touch.time = guint32(GDK_CURRENT_TIME)
             event.pointee.touch.sequence = OpaquePointer(bitPattern: 0x51)
-            event.pointee.touch.x = 40
-            event.pointee.touch.y = 40
+            event.pointee.touch.x = x
+            event.pointee.touch.y = y
             event.pointee.touch.emulating_pointer = 1
             gdk_event_set_device(event, pointer)
             gtk_main_do_event(event)

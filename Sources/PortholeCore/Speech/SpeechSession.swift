@@ -39,6 +39,8 @@ public struct Utterance: Sendable, Equatable {
         case key
         /// "Read the page": the page's text, which any key or tap stops.
         case reading
+        /// A page's live region (`aria-live`, `role=status`, `alert`, `log`) changed.
+        case live
     }
 
     public var kind: Kind
@@ -84,9 +86,13 @@ public enum SpeechEvent: Sendable, Equatable {
     case keyPressed(String)
     /// "Read the page": the page's main text from the focus on.
     case readPage(text: String, language: String?)
-    /// A finger touched the screen at `at` (monotonic seconds): three within `tripleTap`
-    /// seconds turn speech on or off, as the key does; any touch stops reading the page.
-    case touched(at: Double)
+    /// A finger on the web view (GTK's touch events, and the recognizer's timer): see
+    /// `TouchGestures`. While speech is on the page does not get them (`.swallowTouch`): one tap
+    /// says what it touched and a double tap activates it, as on phone screen readers.
+    case touch(TouchInput)
+    /// A page's live region changed to `text`: polite ones wait for what is being said,
+    /// assertive ones (`aria-live=assertive`, `role=alert`) cut it off.
+    case liveRegion(text: String, assertive: Bool, language: String?)
     /// A key press or a tap: stops reading the page.
     case input
     /// A new visitor session started: speech goes off with the visitor.
@@ -96,6 +102,20 @@ public enum SpeechEvent: Sendable, Equatable {
 public enum SpeechCommand: Sendable, Equatable {
     /// Say it now, cutting off whatever is being said.
     case say(Utterance)
+    /// Say it after whatever is being said.
+    case queue(Utterance)
+    /// Describe the page's element at this point of the web view (a tap, a long press, a finger
+    /// exploring); it comes back as `.described`.
+    case describeAt(TouchPoint)
+    /// Activate the element described last (a double tap): focus it and click it.
+    case activate
+    /// Describe the element at this point only if it is not the one described last (a finger
+    /// exploring says each element once as it passes).
+    case exploreAt(TouchPoint)
+    /// Feed `.touch(.tick(at:))` at this time.
+    case wake(at: Double)
+    /// The touch was speech's: the page does not get it (nor the rest of its finger's touches).
+    case swallowTouch
     /// Stop speaking.
     case stop
     /// Fetch the page's main text from the focus on, for `.readPage`.
@@ -118,12 +138,10 @@ public struct SpeechSession: Sendable, Equatable {
     public private(set) var isReading = false
     public private(set) var pageTitle: String?
     public private(set) var pageLanguage: String?
-    /// The last touches' times, newest last (at most three).
-    private var touches: [Double] = []
-
-    /// How quickly three taps must follow each other to count as the triple tap: quick enough
-    /// that tapping through a page's links does not, slow enough for any finger.
-    public static let tripleTap = 1.0
+    private var gestures = TouchGestures()
+    /// The fingers that touched down while speech was on: their touches are speech's to the end,
+    /// so the page never sees half a touch (a down without its up).
+    private var capturedFingers: Set<Int> = []
 
     public init(interfaceLanguage: String, keys: [KeyChord] = SpeechSettings.defaultKeys) {
         self.interfaceLanguage = interfaceLanguage
@@ -137,12 +155,7 @@ public struct SpeechSession: Sendable, Equatable {
             if isOn, chord == SpeechSettings.readKey { return [.swallowKey, .readFromFocus] }
             return handle(.input)
         case .toggle:
-            isOn.toggle()
-            isReading = false
-            guard isOn else { return [.stop, say(.mode, tr("Speech off."))] }
-            var text = tr("Speech on. Tab moves, Enter opens.")
-            if let pageTitle, !pageTitle.isEmpty { text += " " + pageTitle }
-            return [say(.mode, text)]
+            return toggle(byTouch: false)
         case .pageLoaded(let title, let language):
             pageTitle = title
             pageLanguage = language
@@ -153,6 +166,7 @@ public struct SpeechSession: Sendable, Equatable {
             return []
         case .visitorLeft:
             let wasOn = isOn
+            gestures = TouchGestures()
             isOn = false
             isReading = false
             pageTitle = nil
@@ -160,14 +174,39 @@ public struct SpeechSession: Sendable, Equatable {
             return wasOn ? [.stop] : []
         case .speechButtonFocused:
             return [say(.mode, isOn ? tr("Button, Speech, on. Press to turn speech off.")
-                                    : tr("Button, Speech. Press Enter or Space to hear the screen read aloud."))]
-        case .touched(let time):
-            touches = (touches + [time]).suffix(3).filter { time - $0 <= Self.tripleTap }
-            if touches.count == 3 {
-                touches = []
-                return handle(.toggle)
+                                    : tr("Button, Speech. Press Enter or Space to hear the screen read aloud.") + " "
+                                      + tr("On the screen: touch and hold, or tap three times."))]
+        case .touch(let input):
+            var commands: [SpeechCommand] = []
+            switch input {
+            case .down(let finger, _, _):
+                if isOn { capturedFingers.insert(finger) }
+                if capturedFingers.contains(finger) { commands.append(.swallowTouch) }
+            case .move(let finger, _, _):
+                if capturedFingers.contains(finger) { commands.append(.swallowTouch) }
+            case .up(let finger, _, _), .cancel(let finger, _):
+                if capturedFingers.remove(finger) != nil { commands.append(.swallowTouch) }
+            case .tick: break
             }
-            return handle(.input)
+            for gesture in gestures.handle(input) {
+                switch gesture {
+                case .touched: commands += handle(.input)
+                case .wake(let time): commands.append(.wake(at: time))
+                case .tripleTap: commands += toggle(byTouch: true)
+                // Long press starts speech; once on, it is one more way to hear what is there
+                // (a resting finger does not turn speech off by accident).
+                case .longPress(let point): commands += isOn ? [.describeAt(point)] : toggle(byTouch: true)
+                case .tap(let point): if isOn { commands.append(.describeAt(point)) }
+                case .explore(let point): if isOn { commands.append(.exploreAt(point)) }
+                case .doubleTap: if isOn { commands.append(.activate) }
+                }
+            }
+            return commands
+        case .liveRegion(let text, let assertive, let language) where !assertive:
+            // Polite: after what is being said, which it does not stop (not even the reading).
+            guard isOn, !text.isEmpty else { return [] }
+            guard case .say(let utterance) = say(.live, text, in: language ?? pageLanguage) else { return [] }
+            return [.queue(utterance)]
         case .input:
             guard isReading else { return [] }
             isReading = false
@@ -191,13 +230,27 @@ public struct SpeechSession: Sendable, Equatable {
             return [say(.idle, String(secondsLeft))]
         case .keyPressed(let name):
             return name.isEmpty ? [] : [say(.key, name)]
+        case .liveRegion(let text, _, let language):
+            return text.isEmpty ? [] : [say(.live, text, in: language ?? pageLanguage)]
         case .readPage(let text, let language):
             guard !text.isEmpty else { return [say(.notice, tr("Nothing to read."))] }
             isReading = true
             return [say(.reading, text, in: language ?? pageLanguage)]
-        case .key, .toggle, .pageLoaded, .titleChanged, .visitorLeft, .touched, .input, .speechButtonFocused:
+        case .key, .toggle, .pageLoaded, .titleChanged, .visitorLeft, .touch, .input, .speechButtonFocused:
             return []
         }
+    }
+
+    /// Speech on or off: the key, the button and the gestures. Started by touch, it says how
+    /// touch works; started by a key, how keys do.
+    private mutating func toggle(byTouch: Bool) -> [SpeechCommand] {
+        isOn.toggle()
+        isReading = false
+        guard isOn else { return [.stop, say(.mode, tr("Speech off."))] }
+        var text = byTouch ? tr("Speech on. Touch the screen to hear what is there, double tap to open it.")
+                           : tr("Speech on. Tab moves, Enter opens.")
+        if let pageTitle, !pageTitle.isEmpty { text += " " + pageTitle }
+        return [say(.mode, text)]
     }
 
     /// An utterance in `language` when espeak-ng has a voice for it, else the window's language.

@@ -18,6 +18,10 @@ public final class SpeechController {
     private let viewConnections = SignalConnections()
     private let clock: any Clock
     private var watcher: SpeechWatcher?
+    /// Numbers the utterances in the log, so their audio entries can be matched to them.
+    private var utteranceNumber = 0
+    /// The gesture recognizer's wake-up (a long press, a double tap), as `.wake` asked.
+    private var touchTimer: (any ClockTimer)?
     /// The kiosk bar's speech button, which announces itself on focus.
     var button: UnsafeMutablePointer<GtkWidget>?
     /// Speech turned on or off (the key, the button, a triple tap, the visitor leaving): kiosk
@@ -31,6 +35,8 @@ public final class SpeechController {
         self.clock = clock
         self.output = output
         session = SpeechSession(interfaceLanguage: Localization.activeLanguage(), keys: settings.keys)
+        // The window's own voice, loaded on the engine thread before anyone asks for speech.
+        SpeechEngine.shared.preload(voices: [Utterance(.mode, "", language: session.interfaceLanguage).voice])
         let object = UnsafeMutableRawPointer(window)
         // After kiosk mode's handler (connected first), which lets this chord through: the
         // speech key is taken here, before GtkWindow's accelerators and the page.
@@ -52,14 +58,29 @@ public final class SpeechController {
     /// Follows `view`'s page: the window's first web view, and each visitor session's.
     func attach(to view: UnsafeMutablePointer<WebKitWebView>) {
         watcher?.detach()
-        watcher = SpeechWatcher(view: view) { [weak self] element in self?.handle(.described(element)) }
+        watcher = SpeechWatcher(view: view) { [weak self] event in self?.handle(event) }
         viewConnections.disconnectAll()
-        // `gboolean (*)(GtkWidget *widget, GdkEvent *event, gpointer data)`: the touch goes on to
-        // the page (the tap also says what it touched).
+        // `gboolean (*)(GtkWidget *widget, GdkEvent *event, gpointer data)`: every touch goes to
+        // the session's gesture recognizer; while speech is on it is speech's (true: WebKit's own
+        // handler, which runs after this one, never sees it), else it goes on to the page.
         viewConnections.connect(UnsafeMutableRawPointer(view), "touch-event", .pointerReturningBool { [unowned self] event in
-            if event?.assumingMemoryBound(to: GdkEvent.self).pointee.type == GDK_TOUCH_BEGIN { self.handle(.touched(at: self.clock.now)) }
-            return false
+            guard let event, let input = Self.touchInput(event.assumingMemoryBound(to: GdkEvent.self), at: self.clock.now) else { return false }
+            return self.handle(.touch(input)).contains(.swallowTouch)
         })
+    }
+
+    /// A GDK touch event as the recognizer's input: its sequence is the finger.
+    private static func touchInput(_ event: UnsafeMutablePointer<GdkEvent>, at time: Double) -> TouchInput? {
+        let touch = event.pointee.touch
+        let finger = Int(bitPattern: UnsafeRawPointer(touch.sequence))
+        let point = TouchPoint(touch.x, touch.y)
+        switch event.pointee.type {
+        case GDK_TOUCH_BEGIN: return .down(finger: finger, point, at: time)
+        case GDK_TOUCH_UPDATE: return .move(finger: finger, point, at: time)
+        case GDK_TOUCH_END: return .up(finger: finger, point, at: time)
+        case GDK_TOUCH_CANCEL: return .cancel(finger: finger, at: time)
+        default: return nil
+        }
     }
 
     /// The speech key's other ways in: the kiosk bar's button, the triple tap.
@@ -104,9 +125,22 @@ public final class SpeechController {
                 SpeechEngine.shared.stop()
                 Log.write(.debug, "speech stopped", fields: ["PORTHOLE_EVENT": "speech-stop"])
             case .say(let utterance): say(utterance)
+            case .queue(let utterance): say(utterance, queued: true)
+            case .describeAt(let point): watcher?.describe(at: point, explore: false)
+            case .exploreAt(let point): watcher?.describe(at: point, explore: true)
+            case .activate:
+                Log.write(.debug, "speech activates the element said last", fields: ["PORTHOLE_EVENT": "speech-activate"])
+                watcher?.activate()
+            case .wake(let time):
+                // One timer is enough: each touch makes the earlier wake-ups moot.
+                touchTimer?.cancel()
+                touchTimer = clock.after(seconds: max(0, time - clock.now)) { [weak self] in
+                    guard let self else { return }
+                    self.handle(.touch(.tick(at: self.clock.now)))
+                }
             case .readFromFocus:
                 watcher?.readFromFocus { [weak self] text, language in self?.handle(.readPage(text: text, language: language)) }
-            case .swallowKey: break
+            case .swallowKey, .swallowTouch: break
             }
         }
         if wasOn != session.isOn {
@@ -120,12 +154,20 @@ public final class SpeechController {
     /// Speaks and logs it. The text is logged at debug level: what a visitor hears (a field's
     /// value, a typed letter) is said aloud, but it does not belong in a kiosk's journal, where
     /// debug is written only when `G_MESSAGES_DEBUG` asks for it.
-    private func say(_ utterance: Utterance) {
-        var fields = utterance.logFields
-        if let audio = SpeechEngine.shared.say(utterance, wordsPerMinute: settings.wordsPerMinute, output: output) {
-            fields += [("PORTHOLE_SPEECH_AUDIO", audio.file), ("PORTHOLE_SPEECH_SAMPLES", String(audio.samples))]
-        }
-        Log.write(.debug, "said: \(utterance.text)", fieldList: fields)
+    /// The entry is written as the utterance goes to the engine thread, in the order they are
+    /// asked for; the files output's WAV follows in a `speech-audio` entry with the same
+    /// `PORTHOLE_SPEECH_ID` once the engine has written it.
+    private func say(_ utterance: Utterance, queued: Bool = false) {
+        utteranceNumber += 1
+        let id = String(utteranceNumber)
+        Log.write(.debug, "said: \(utterance.text)", fieldList: utterance.logFields + [("PORTHOLE_SPEECH_ID", id)])
+        SpeechEngine.shared.say(utterance, wordsPerMinute: settings.wordsPerMinute, output: output, queued: queued, done: { audio in
+            guard let audio else { return }
+            Log.write(.debug, "speech audio \(audio.file)", fieldList: [
+                ("PORTHOLE_EVENT", "speech-audio"), ("PORTHOLE_SPEECH_ID", id),
+                ("PORTHOLE_SPEECH_AUDIO", audio.file), ("PORTHOLE_SPEECH_SAMPLES", String(audio.samples)),
+            ])
+        })
     }
 
     // MARK: Porthole's own controls
@@ -199,6 +241,8 @@ public final class SpeechController {
     // MARK: Teardown
 
     func teardown() {
+        touchTimer?.cancel()
+        touchTimer = nil
         watcher?.detach()
         watcher = nil
         viewConnections.disconnectAll()

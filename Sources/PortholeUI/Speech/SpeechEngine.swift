@@ -1,6 +1,7 @@
-// The voice: espeak-ng's library in Porthole's own process, speaking to the sound card or, for
-// tests and the benchmark, into WAV files.
+// The voice: espeak-ng's library in Porthole's own process, on its own thread, speaking to the
+// sound card or, for tests and the benchmark, into WAV files.
 import CEspeakNG
+import Dispatch
 import FoundationEssentials
 import GLibBridge
 import Glibc
@@ -14,36 +15,121 @@ public enum SpeechOutput: Sendable, Equatable {
     case files(directory: String)
 }
 
-/// espeak-ng, which is one engine per process (its state is global): every window speaks through
-/// `shared`, on the main thread. Chosen over speech-dispatcher because a kiosk under cage has no
-/// user session to run speechd in (it autospawns, but without a sound server it waits forever),
-/// and because in process the first samples come within a few milliseconds of the key
-/// (docs/accessibility.md has the measurements).
+/// espeak-ng, which is one engine per process (its state is global and not thread-safe): every
+/// window speaks through `shared`, and every espeak-ng call runs on the engine's own thread, so
+/// the main thread never waits for a voice's dictionary to load (up to 0.4 s for Mandarin or
+/// Russian from a cold disk) or for a long text to be synthesized. Chosen over speech-dispatcher
+/// because a kiosk under cage has no user session to run speechd in (it autospawns, but without
+/// a sound server it waits forever), and because in process the first samples come within a few
+/// milliseconds of the key (docs/accessibility.md has the measurements).
 @MainActor
-final class SpeechEngine {
-    static let shared = SpeechEngine()
+public final class SpeechEngine {
+    public static let shared = SpeechEngine()
 
-    /// Whether espeak-ng plays (true) or hands samples back (false); set once per process.
+    private let worker = EspeakWorker()
+    /// Whether espeak-ng plays (true) or hands samples back (false): the first output asked
+    /// for is the process's (espeak_Terminate, like espeak_Cancel, waits for a playback thread
+    /// the synchronous mode never starts, so the two cannot be swapped in a running process).
     private var plays: Bool?
+
+    /// What an utterance left behind in the files output: the WAV and how many samples it holds.
+    public struct Audio: Sendable {
+        public var file: String
+        public var samples: Int
+    }
+
+    /// Reads `voices`' dictionaries and espeak-ng's phoneme data on the engine thread, before
+    /// anyone asks for speech, so their first words do not wait for the disk (reading Russian's
+    /// 2 MB dictionary from a cold disk took 100 ms here, from the cache 3 ms). Only files are
+    /// read: espeak-ng itself starts with the first utterance, in the output that one asks for.
+    public func preload(voices: [String]) {
+        worker.queue.async { [worker] in worker.warm(voices) }
+    }
+
+    /// Says `utterance` at `wordsPerMinute` into `output`, cutting off what was being said
+    /// unless `queued`. Returns at once; `done` gets the files output's WAV on the main thread,
+    /// in the order the utterances were asked for. `firstSamples` (the benchmark's) runs on the
+    /// engine thread with the monotonic time (ns) the first samples were ready (files output only).
+    public func say(_ utterance: Utterance, wordsPerMinute: Int, output: SpeechOutput, queued: Bool = false,
+                    firstSamples: (@Sendable (UInt64) -> Void)? = nil,
+                    done: @escaping @Sendable @MainActor (Audio?) -> Void = { _ in }) {
+        guard accepts(output) else { return }
+        worker.queue.async { [worker] in
+            let audio = worker.say(utterance, wordsPerMinute: wordsPerMinute, output: output, queued: queued, firstSamples: firstSamples)
+            MainLoop.post { done(audio) }
+        }
+    }
+
+    /// Cuts off what the speakers are saying (on the engine thread, after what was asked before).
+    public func stop() {
+        guard plays == true else { return }
+        worker.queue.async { espeak_Cancel() }
+    }
+
+    /// Whether espeak-ng runs (or will run) in `output`'s mode; the first output asked for sets it.
+    private func accepts(_ output: SpeechOutput) -> Bool {
+        let wantsPlayback = output == .speakers
+        if let plays {
+            if plays != wantsPlayback { Log.warning("speech keeps its first output: \(plays ? "speakers" : "files")", fields: ["PORTHOLE_EVENT": "speech-problem"]) }
+            return plays == wantsPlayback
+        }
+        plays = wantsPlayback
+        worker.queue.async { [worker] in worker.start(playback: wantsPlayback) }
+        return true
+    }
+}
+
+/// espeak-ng's state and every call into it. An `@unchecked Sendable` whose invariant is one
+/// thread at a time: every method runs on `queue` (a serial queue), and nothing else touches it.
+private final class EspeakWorker: @unchecked Sendable {
+    let queue = DispatchQueue(label: "porthole-speech", qos: .userInitiated)
+    /// espeak_Initialize's answer: its sample rate, 0 when it did not start.
     private var sampleRate: Int32 = 0
+    private var playback = false
     private var voice: String?
     private var wordsPerMinute: Int32 = 0
     private var fileNumber = 0
+    /// The voices whose files `warm` has read (once per process is enough for the disk cache).
+    private var warmed: Set<String> = []
 
-    /// Says `utterance` at `wordsPerMinute` into `output`, cutting off what was being said.
-    /// Returns the WAV file written (files output) and how many samples it holds.
-    @discardableResult
-    func say(_ utterance: Utterance, wordsPerMinute: Int, output: SpeechOutput) -> (file: String, samples: Int)? {
-        guard prepare(output) else { return nil }
-        stop()
-        if voice != utterance.voice {
-            if espeak_SetVoiceByName(utterance.voice) != EE_OK {
-                Log.warning("espeak-ng has no voice \(utterance.voice)", fields: ["PORTHOLE_EVENT": "speech-problem"])
-                _ = espeak_SetVoiceByName("en")
-            }
-            voice = utterance.voice
-            self.wordsPerMinute = 0  // a new voice starts at its own rate
+    func start(playback: Bool) {
+        self.playback = playback
+        sampleRate = espeak_Initialize(playback ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
+        guard sampleRate > 0 else {
+            Log.warning("espeak-ng did not start (its data missing?): no speech", fields: ["PORTHOLE_EVENT": "speech-problem"])
+            return
         }
+        if !playback { espeak_SetSynthCallback(Self.collect) }
+    }
+
+    /// Reads the files `voices` need into the disk cache (espeak_Info only says where they are).
+    func warm(_ voices: [String]) {
+        let voices = voices.filter { !warmed.contains($0) }
+        guard !voices.isEmpty else { return }
+        warmed.formUnion(voices)
+        var path: UnsafePointer<CChar>?
+        _ = espeak_Info(&path)
+        guard let path else { return }
+        let directory = String(cString: path)
+        let dictionaries = voices.map { voice -> String in
+            let language = voice.split(separator: "-").first.map(String.init) ?? voice
+            return language + "_dict"
+        }
+        for name in ["phontab", "phonindex", "phondata", "intonations"] + dictionaries {
+            guard let file = fopen(directory + "/" + name, "rb") else { continue }
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while fread(&buffer, 1, buffer.count, file) == buffer.count {}
+            fclose(file)
+        }
+    }
+
+    func say(_ utterance: Utterance, wordsPerMinute: Int, output: SpeechOutput, queued: Bool,
+             firstSamples: (@Sendable (UInt64) -> Void)?) -> SpeechEngine.Audio? {
+        guard sampleRate > 0 else { return nil }
+        // In the files output every utterance is done by the time the next starts, and
+        // espeak_Cancel would wait for a playback thread that never runs.
+        if playback, !queued { espeak_Cancel() }
+        use(utterance.voice)
         if self.wordsPerMinute != Int32(wordsPerMinute) {
             espeak_SetParameter(espeakRATE, Int32(wordsPerMinute), 0)
             self.wordsPerMinute = Int32(wordsPerMinute)
@@ -52,44 +138,27 @@ final class SpeechEngine {
             synthesize(utterance.text, into: nil)
             return nil
         }
-        let samples = SampleBuffer()
+        let samples = SampleBuffer(firstSamples)
         synthesize(utterance.text, into: samples)
         fileNumber += 1
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/speech-\(getpid())-\(fileNumber).wav"
         guard FileManager.default.createFile(atPath: path, contents: samples.wav(sampleRate: Int(sampleRate))) else {
             Log.warning("cannot write \(path)", fields: ["PORTHOLE_EVENT": "speech-problem"])
             return nil
         }
-        return (path, samples.samples.count)
+        return SpeechEngine.Audio(file: path, samples: samples.samples.count)
     }
 
-    /// Cuts off what the speakers are saying. In the files output every utterance is done by
-    /// the time `say` returns, and espeak_Cancel would wait for a playback thread that never runs.
-    func stop() {
-        guard plays == true else { return }
-        espeak_Cancel()
-    }
-
-    /// espeak-ng set up for `wanted`, once: its playback and synchronous modes cannot be swapped
-    /// in a running process (espeak_Terminate, like espeak_Cancel, waits for a playback thread
-    /// the synchronous mode never starts), so the first output a window asks for is the process's.
-    private func prepare(_ wanted: SpeechOutput) -> Bool {
-        let wantsPlayback = wanted == .speakers
-        if case .files(let directory) = wanted {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// Makes `name` the current voice (loading its dictionary when it is not the current one).
+    private func use(_ name: String) {
+        guard voice != name else { return }
+        if espeak_SetVoiceByName(name) != EE_OK {
+            Log.warning("espeak-ng has no voice \(name)", fields: ["PORTHOLE_EVENT": "speech-problem"])
+            _ = espeak_SetVoiceByName("en")
         }
-        if let plays {
-            if plays != wantsPlayback { Log.warning("speech keeps its first output: \(plays ? "speakers" : "files")", fields: ["PORTHOLE_EVENT": "speech-problem"]) }
-            return plays == wantsPlayback
-        }
-        sampleRate = espeak_Initialize(wantsPlayback ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
-        guard sampleRate > 0 else {
-            Log.warning("espeak-ng did not start (its data missing?): no speech", fields: ["PORTHOLE_EVENT": "speech-problem"])
-            return false
-        }
-        if !wantsPlayback { espeak_SetSynthCallback(Self.collect) }
-        plays = wantsPlayback
-        return true
+        voice = name
+        wordsPerMinute = 0  // a new voice starts at its own rate
     }
 
     /// Synthesizes `text`: at once into `samples` (synchronous mode), or queued for the speakers.
@@ -101,19 +170,23 @@ final class SpeechEngine {
         if status != EE_OK { Log.warning("espeak-ng refused to speak (\(status.rawValue))", fields: ["PORTHOLE_EVENT": "speech-problem"]) }
     }
 
-    /// The synchronous mode's callback: runs inside `espeak_Synth`, on the main thread, with the
+    /// The synchronous mode's callback: runs inside `espeak_Synth`, on the engine thread, with the
     /// utterance's SampleBuffer as every event's user data.
     private static let collect: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = { wav, count, events in
         guard let wav, count > 0, let data = events?.pointee.user_data else { return 0 }
         let buffer = Unmanaged<SampleBuffer>.fromOpaque(data).takeUnretainedValue()
+        if buffer.samples.isEmpty, let first = buffer.firstSamples { first(DispatchTime.now().uptimeNanoseconds) }
         buffer.samples.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count)))
         return 0
     }
 }
 
-/// One utterance's samples (16-bit mono), written by the synthesis callback.
+/// One utterance's samples (16-bit mono), written by the synthesis callback on the engine thread.
 private final class SampleBuffer {
     var samples: [Int16] = []
+    let firstSamples: (@Sendable (UInt64) -> Void)?
+
+    init(_ firstSamples: (@Sendable (UInt64) -> Void)?) { self.firstSamples = firstSamples }
 
     /// A RIFF WAVE file of the samples (PCM, 16-bit, mono, little-endian).
     func wav(sampleRate: Int) -> Data {

@@ -14,6 +14,9 @@ import PortholeCore
 @MainActor
 final class SpeechWatcher {
     static let handlerName = "portholeSpeech"
+    /// The speech world's own global the script puts its touch functions on (the page's
+    /// scripts live in another world and cannot see it).
+    static let apiName = "portholeSpeech"
     static let worldName = "porthole-speech"
 
     private let view: ObjectOwner
@@ -21,13 +24,13 @@ final class SpeechWatcher {
     private let registered: Bool
     private let script: OpaquePointer?
 
-    /// `report` gets each description (ElementDescription's JSON message).
-    init(view: UnsafeMutablePointer<WebKitWebView>, report: @escaping @MainActor (ElementDescription) -> Void) {
+    /// `report` gets each description and live region change (`SpeechEvent(scriptMessage:)`).
+    init(view: UnsafeMutablePointer<WebKitWebView>, report: @escaping @MainActor (SpeechEvent) -> Void) {
         self.view = ObjectOwner(retaining: UnsafeMutableRawPointer(view))
         let manager = webkit_web_view_get_user_content_manager(view)!
         self.manager = ObjectOwner(retaining: UnsafeMutableRawPointer(manager))
         registered = ScriptMessageChannel.open(self.manager, name: Self.handlerName, world: Self.worldName) { message in
-            if let element = ElementDescription(message: message) { report(element) }
+            if let event = SpeechEvent(scriptMessage: message) { report(event) }
         }
         if !registered { Log.warning("the speech handler is already registered on this web view") }
         let script = webkit_user_script_new_for_world(Self.source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
@@ -55,6 +58,21 @@ final class SpeechWatcher {
     /// language to `done`.
     func readFromFocus(_ done: @escaping @MainActor (String, String?) -> Void) {
         evaluate(Self.readScript, done)
+    }
+
+    /// Has the script describe the element at `point` (the web view's widget pixels; the page's
+    /// zoom taken out): a same-origin frame's element too. `explore`: only if it is not the
+    /// element described last. The description comes back as a message, as a focused one does.
+    func describe(at point: TouchPoint, explore: Bool) {
+        guard let view = webView else { return }
+        let zoom = max(0.1, webkit_web_view_get_zoom_level(view))
+        evaluate("window.\(Self.apiName) && window.\(Self.apiName).at(\(point.x / zoom), \(point.y / zoom), \(explore))") { _, _ in }
+    }
+
+    /// Activates the element described last, in whichever same-origin frame it is: focuses it
+    /// and clicks it (a link opens, a button presses, a field gets the on-screen keyboard).
+    func activate() {
+        evaluate("window.\(Self.apiName) && window.\(Self.apiName).activate()") { _, _ in }
     }
 
     /// The page's title and language, from the page itself: at load-finished WebKit's `title`
@@ -216,9 +234,19 @@ final class SpeechWatcher {
             if (lang) message.lang = lang;
             return JSON.stringify(message);
           }
+          // What was described last (by focus or touch) and when, for the double tap.
+          var last = null, lastAt = 0;
           function post(e) {
             if (!e || !e.localName || e.localName === 'iframe' || e.localName === 'frame') return;
+            last = e;
+            lastAt = performance.timeOrigin + performance.now();
             try { handler.postMessage(describe(e)); } catch (error) {}
+          }
+          function meaningful(target) {
+            for (var e = target, hops = 0; e && e.nodeType === 1 && hops < 6; e = e.parentElement, hops++) {
+              if (role(e) !== 'generic') return e;
+            }
+            return target;
           }
           // A tap on a link or field also focuses it: said once, for the tap.
           var touched = null;
@@ -227,13 +255,106 @@ final class SpeechWatcher {
             post(event.target);
           }, true);
           document.addEventListener('pointerdown', function (event) {
-            var target = event.target;
-            for (var e = target, hops = 0; e && e.nodeType === 1 && hops < 6; e = e.parentElement, hops++) {
-              if (role(e) !== 'generic') { target = e; break; }
-            }
+            var target = meaningful(event.target);
             touched = target;
             post(target);
           }, true);
+          // While speech is on, the window keeps touches from the page and asks these instead.
+          function frames(win, list) {
+            list.push(win);
+            for (var i = 0; i < win.frames.length; i++) {
+              try { var api = win.frames[i].\(apiName); if (api) frames(win.frames[i], list); } catch (error) {}
+            }
+            return list;
+          }
+          window.\(apiName) = {
+            at: function (x, y, explore) {
+              var doc = document, e = doc.elementFromPoint(x, y), api = window.\(apiName);
+              while (e && (e.localName === 'iframe' || e.localName === 'frame')) {
+                var win = null;
+                try { win = e.contentWindow; api = win && win.\(apiName); } catch (error) { api = null; }
+                if (!api) break;
+                var box = e.getBoundingClientRect();
+                x -= box.left + e.clientLeft;
+                y -= box.top + e.clientTop;
+                return api.at(x, y, explore);
+              }
+              if (!e) return false;
+              var target = meaningful(e);
+              if (explore && target === last) return false;
+              post(target);
+              return true;
+            },
+            lastAt: function () { return last && last.isConnected ? lastAt : 0; },
+            activateHere: function () {
+              if (!last || !last.isConnected) return false;
+              touched = last;
+              if (last.focus) last.focus();
+              if (document.activeElement !== last) touched = null;
+              if (last.click) last.click();
+              return true;
+            },
+            activate: function () {
+              var best = null, bestAt = 0;
+              frames(window, []).forEach(function (win) {
+                var at = win.\(apiName).lastAt();
+                if (at > bestAt) { best = win.\(apiName); bestAt = at; }
+              });
+              return best ? best.activateHere() : false;
+            }
+          };
+          // Live regions: aria-live, and the roles that are live by default (status and log
+          // polite, alert assertive). Their changes are gathered until the page's script is done
+          // changing them, then said once each; a log says what was added, the others all of it.
+          function live(node) {
+            for (var e = node && node.nodeType === 1 ? node : node && node.parentElement; e; e = e.parentElement) {
+              var politeness = attr(e, 'aria-live');
+              if (politeness === 'off') return null;
+              if (politeness === 'polite' || politeness === 'assertive') return { root: e, politeness: politeness };
+              var r = clean(attr(e, 'role')).split(' ')[0].toLowerCase();
+              if (r === 'status' || r === 'log') return { root: e, politeness: 'polite' };
+              if (r === 'alert') return { root: e, politeness: 'assertive' };
+            }
+            return null;
+          }
+          var changed = [], flushing = false;
+          function note(node, added) {
+            var region = live(node);
+            if (!region) return;
+            var entry = null;
+            for (var i = 0; i < changed.length; i++) if (changed[i].root === region.root) entry = changed[i];
+            if (!entry) { entry = { root: region.root, politeness: region.politeness, added: [] }; changed.push(entry); }
+            if (added) entry.added.push(added);
+            if (!flushing) { flushing = true; setTimeout(flush, 0); }
+          }
+          function flush() {
+            flushing = false;
+            var list = changed;
+            changed = [];
+            list.forEach(function (entry) {
+              var root = entry.root;
+              if (!root.isConnected || attr(root, 'aria-hidden') === 'true') return;
+              var isLog = clean(attr(root, 'role')).split(' ')[0].toLowerCase() === 'log' && attr(root, 'aria-atomic') !== 'true';
+              var text = clean(isLog && entry.added.length ? entry.added.map(function (n) { return content(n, 1); }).join(' ') : content(root, 0));
+              if (!text) return;
+              var withLang = root.closest('[lang]');
+              var message = { live: entry.politeness, text: text };
+              if (withLang) message.lang = withLang.getAttribute('lang');
+              try { handler.postMessage(JSON.stringify(message)); } catch (error) {}
+            });
+          }
+          new MutationObserver(function (records) {
+            // The page being parsed is not a change: its regions' first content is not said.
+            if (document.readyState === 'loading') return;
+            records.forEach(function (record) {
+              if (record.type === 'characterData') { note(record.target, null); return; }
+              for (var i = 0; i < record.addedNodes.length; i++) {
+                var added = record.addedNodes[i];
+                // An alert put into the page is said, though nothing inside it changed.
+                note(added.nodeType === 1 && live(added) && live(added).root === added ? added : record.target, added);
+              }
+            });
+          }).observe(document, { childList: true, subtree: true, characterData: true });
         })();
         """
 }
