@@ -13,8 +13,9 @@ kiosk starts over at the home page. Measured from outside:
                           third, so the probe cannot mistake the old page or an empty window for
                           the home page. An upper bound by the X event's delivery (the kiosk's
                           idle clock starts when it handles the click, a little after it is sent).
-  reset -> page says shown  the home page's own report, for comparison: on becoming visible (a
-                          page prepared off screen is hidden until swapped in) it asks for a frame
+  reset -> page says shown  the home page's own report, for comparison: once it is visible and has
+                          the focus (a page prepared for the next visitor is painted beneath the
+                          current one, without the focus) it asks for a frame
                           (requestAnimationFrame), then reports to the server.
   first touch -> response the click on the home page after the reset (XTest, sent once the probe
                           saw the home page) to the server's receipt of the linked page's request.
@@ -23,6 +24,7 @@ Memory, each round: Pss summed over the kiosk's processes 0.5 s before the reset
 visitor's session may be prepared) and 1 s after the home page painted (the new visitor's session,
 untouched: nothing prepared); the web process present before the reset other than the leaving
 visitor's web process is the prepared one, compared with the web process showing the idle home page.
+At that moment the probe must still see the leaving visitor's page: the prepared one is not shown.
 """
 
 import http.server
@@ -50,12 +52,15 @@ HOME = b"""<!DOCTYPE html>
 h1{margin:0;padding:2em}</style></head>
 <body><h1>Welcome</h1><a id="next" href="page.html" style="position:fixed;left:0;top:0;width:100%;height:100%"></a>
 <script>
+// On screen and the visitor's: a page prepared for the next visitor is painted beneath the
+// current one, but gets the focus only when it is swapped in.
 function shown() {
-  if (document.visibilityState !== "visible" || window.shownSent) return;
+  if (window.shownSent || document.visibilityState !== "visible" || !document.hasFocus()) return;
   window.shownSent = true;
   requestAnimationFrame(function () { fetch("shown?r=" + Math.random()); });
 }
 document.addEventListener("visibilitychange", shown);
+window.addEventListener("focus", shown);
 window.onload = function () { fetch("done?r=" + Math.random()); shown(); };
 </script></body></html>
 """
@@ -120,7 +125,7 @@ def web_processes(rows):
     return {r["pid"]: r for r in rows if r["comm"].startswith("WebKitWebProces")}
 
 
-def measure(bench, porthole, rounds, timeout=30.0, settle=1.0, log=print):
+def measure(bench, porthole, rounds, timeout=30.0, settle=1.0, log=print, keep_log=None):
     """`rounds` resets of one kiosk. Returns a dict of samples (ms, MB) and errors."""
     server = Server()
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -136,7 +141,7 @@ def measure(bench, porthole, rounds, timeout=30.0, settle=1.0, log=print):
                 "idle-warning=0\n" % (home, IDLE_TIMEOUT))
     res = {"rounds": rounds, "idle_timeout": IDLE_TIMEOUT, "reset_paint_ms": [], "reset_shown_ms": [], "touch_ms": [],
            "pss_before_reset_mb": [], "pss_settled_mb": [], "prepared_web_pss_mb": [], "idle_web_pss_mb": [],
-           "web_processes_before_reset": [], "errors": []}
+           "web_processes_before_reset": [], "home_seen_before_reset": [], "errors": []}
     xvfb = bus = proc = tracker = pointer = probe = None
     log_path = os.path.join(tmp, "porthole.log")
     with open(log_path, "wb") as logf:
@@ -176,6 +181,8 @@ def measure(bench, porthole, rounds, timeout=30.0, settle=1.0, log=print):
                 due = t_touch + IDLE_TIMEOUT
                 time.sleep(max(0.0, due - 0.5 - time.monotonic()))
                 before = tracker.memory()
+                # From outside: the leaving visitor still sees their page, not the next visitor's.
+                res["home_seen_before_reset"].append(probe.rgb() != PAGE_RGB and probe.wait_for(PAGE_RGB, 0) is None)
                 before_webs = web_processes(before)
                 res["pss_before_reset_mb"].append(sum(x["pss_kb"] for x in before if x["kind"] == "browser") / 1024)
                 res["web_processes_before_reset"].append(len(before_webs))
@@ -213,6 +220,8 @@ def measure(bench, porthole, rounds, timeout=30.0, settle=1.0, log=print):
             bench.stop(xvfb)
             bench.reap_zombies([])
     server.shutdown()
+    if keep_log:
+        shutil.copyfile(log_path, keep_log)
     if res["errors"]:
         with open(log_path, "rb") as f:
             res["log_tail"] = f.read()[-3000:].decode("utf-8", "replace")
@@ -248,6 +257,8 @@ def report(res):
             % (_fmt(res["pss_before_reset_mb"], 1), len(res["pss_before_reset_mb"])),
             "| Pss of the kiosk's processes 1 s after the home page painted, MB | %s | %d | |"
             % (_fmt(res["pss_settled_mb"], 1), len(res["pss_settled_mb"])),
+            "| rounds in which the probe saw anything but the leaving visitor's page 0.5 s before the reset | %d | %d | 0 |"
+            % (sum(res["home_seen_before_reset"]), len(res["home_seen_before_reset"])),
             "| web processes 0.5 s before the reset | %s | %d | |"
             % (_fmt(res["web_processes_before_reset"]), len(res["web_processes_before_reset"])),
             "| Pss of the prepared web process (the next visitor's), MB | %s | %d | ≤ one idle web process |"

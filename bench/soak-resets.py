@@ -64,13 +64,15 @@ for (var i = 0; i < 50; i++) {
   var li = document.createElement("li"); li.textContent = "Item " + i; document.getElementById("list").appendChild(li);
 }
 window.onload = function () { fetch("done?r=" + Math.random()); shown(); };
-// On screen: a page the kiosk prepared off screen for the next visitor is hidden until swapped in.
+// On screen and the visitor's: a page the kiosk prepared for the next visitor is painted
+// beneath the current one, but gets the focus only when it is swapped in.
 function shown() {
-  if (document.visibilityState !== "visible" || window.shownSent) return;
+  if (window.shownSent || document.visibilityState !== "visible" || !document.hasFocus()) return;
   window.shownSent = true;
   fetch("shown?r=" + Math.random());
 }
 document.addEventListener("visibilitychange", shown);
+window.addEventListener("focus", shown);
 </script>
 <a id="next" href="page.html" style="position:fixed;left:0;top:0;width:100%;height:100%"></a>
 </body></html>

@@ -20,9 +20,9 @@ final class PreparedVisitor {
 
 extension BrowserWindow {
     /// Builds the next visitor's session off screen: a new context and data manager, a web view
-    /// on them that is in no widget tree (the page is hidden to its scripts and paints nothing
-    /// until it is shown), the home page loading in it. Nothing in it was seen by the current
-    /// visitor: only the user content manager (Porthole's own scripts and style sheets) is shared.
+    /// on them beneath the current one, the home page loading in it. Nothing in it was seen by
+    /// the current visitor: only the user content manager (Porthole's own scripts and style
+    /// sheets) is shared. Its page counts as visible to its own scripts (it is painted).
     func prepareNextVisitor() {
         guard window != nil, nextVisitor == nil else { return }
         let prepared = PreparedVisitor(content: WebContent(id: nextContentID, .url(session.homeURL)))
@@ -37,6 +37,23 @@ extension BrowserWindow {
         }
         nextVisitor = prepared
         prepared.host = RepresentableHost(view)
+        let web = prepared.host.widget!
+        // Under the current visitor's view, in the window (so WebKit lays it out at the page's
+        // size and paints it, and the swap only uncovers it), and out of the visitor's reach:
+        // transparent, insensitive (no input, no focus), letting every event through to the
+        // view below, and muted (a home page's video does not play to the leaving visitor).
+        if let view = prepared.host.coordinator.view { webkit_web_view_set_is_muted(view, 1) }
+        gtk_widget_set_sensitive(web, 0)
+        gtk_widget_set_opacity(web, 0)
+        gtk_overlay_add_overlay(overlay.cast(), web)
+        gtk_overlay_reorder_overlay(overlay.cast(), web, 0)
+        gtk_overlay_set_overlay_pass_through(overlay.cast(), web, 1)
+        gtk_widget_show(web)
+        if let gdkWindow = gtk_widget_get_window(web) {
+            let nowhere = cairo_region_create()
+            gdk_window_input_shape_combine_region(gdkWindow, nowhere, 0, 0)
+            cairo_region_destroy(nowhere)
+        }
         Log.info("next visitor's session prepared", fields: ["PORTHOLE_EVENT": "next-visitor-prepared"])
     }
 
@@ -44,6 +61,7 @@ extension BrowserWindow {
     func discardNextVisitor() {
         guard let prepared = nextVisitor else { return }
         nextVisitor = nil
+        if let web = prepared.host?.widget { gtk_container_remove(overlay.cast(), web) }
         prepared.host?.dismantle()
         engine.discardNextSession()
     }

@@ -50,7 +50,16 @@ extension BrowserWindow {
             webHost = RepresentableHost(makeWebView())
         }
         let web = webHost.widget!
-        gtk_container_add(overlay.cast(), web)
+        if prepared != nil {
+            // Uncovered: what prepareNextVisitor() took away is given back.
+            if let view = webHost.coordinator.view { webkit_web_view_set_is_muted(view, 0) }
+            if let gdkWindow = gtk_widget_get_window(web) { gdk_window_input_shape_combine_region(gdkWindow, nil, 0, 0) }
+            gtk_overlay_set_overlay_pass_through(overlay.cast(), web, 0)
+            gtk_widget_set_opacity(web, 1)
+            gtk_widget_set_sensitive(web, 1)
+        } else {
+            gtk_container_add(overlay.cast(), web)
+        }
         gtk_widget_show(web)
         gtk_widget_grab_focus(web)
         attachTouchInput(newSession: true)
