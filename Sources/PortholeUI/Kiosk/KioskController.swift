@@ -95,6 +95,11 @@ public final class KioskController {
         return commands
     }
 
+    public var isNextVisitorReady: Bool {
+        if case .ready = nextVisitor.state { return true }
+        return false
+    }
+
     /// The prepared view loaded or failed, or the window has new options.
     public func nextVisitorChanged(_ event: NextVisitorEvent) {
         run(nextVisitor.handle(event))

@@ -45,6 +45,8 @@ public protocol KioskInspection: AnyObject {
     var moreTimeButton: UnsafeMutablePointer<GtkWidget> { get }
     var warningSoundsStarted: Int { get }
     var warningSoundsFinished: Int { get }
+    /// Whether the next visitor's prepared page has loaded (and waits to be swapped in).
+    var isNextVisitorReady: Bool { get }
 }
 
 extension KioskController: KioskMode {}
