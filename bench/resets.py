@@ -246,6 +246,9 @@ def report(res):
         out += ["**Stopped early:** %s" % "; ".join(res["errors"]), ""]
     paint = res["reset_paint_ms"]
     verdict = "not determined" if not paint else ("met" if statistics.median(paint) <= TARGET_MS else "missed")
+    prepared, idle = res["prepared_web_pss_mb"], res["idle_web_pss_mb"]
+    memory = "not determined" if not prepared or not idle else \
+        ("met" if statistics.median(prepared) <= statistics.median(idle) else "missed")
     out += ["| figure | median (min–max) | rounds | target |", "|---|---:|---:|---|",
             "| reset → home page painted (pixel probe), ms | %s | %d | ≤ %d ms: **%s** |"
             % (_fmt(paint), len(paint), TARGET_MS, verdict),
@@ -261,9 +264,10 @@ def report(res):
             % (sum(res["home_seen_before_reset"]), len(res["home_seen_before_reset"])),
             "| web processes 0.5 s before the reset | %s | %d | |"
             % (_fmt(res["web_processes_before_reset"]), len(res["web_processes_before_reset"])),
-            "| Pss of the prepared web process (the next visitor's), MB | %s | %d | ≤ one idle web process |"
-            % (_fmt(res["prepared_web_pss_mb"], 1), len(res["prepared_web_pss_mb"])),
+            "| Pss of the prepared web process (the next visitor's), MB | %s | %d | ≤ one idle web process: **%s** |"
+            % (_fmt(prepared, 1), len(prepared), memory),
             "| Pss of the web process showing the idle home page, MB | %s | %d | |"
             % (_fmt(res["idle_web_pss_mb"], 1), len(res["idle_web_pss_mb"])), ""]
     res["verdict"] = verdict
+    res["memory_verdict"] = memory
     return out
