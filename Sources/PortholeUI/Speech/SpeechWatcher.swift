@@ -218,7 +218,8 @@ final class SpeechWatcher {
           }
           function post(e) {
             if (!e || !e.localName || e.localName === 'iframe' || e.localName === 'frame') return;
-            try { handler.postMessage(describe(e)); } catch (error) {}
+            // Looked up at each post, as the keyboard's watcher does (a page prepared ahead).
+            try { (window.webkit.messageHandlers.\(handlerName) || handler).postMessage(describe(e)); } catch (error) {}
           }
           // A tap on a link or field also focuses it: said once, for the tap.
           var touched = null;
