@@ -150,4 +150,31 @@ final class KioskNextVisitorTests: XCTestCase {
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/lobby")))
         }
     }
+
+    /// A window closed with a prepared page lets it go too (its view is finalized).
+    func testClosingTheWindowLetsThePreparedPageGo() {
+        MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .html("<!DOCTYPE html><title>Home</title>") }
+            let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Home", address: server.url("/home"))]) {
+                $0.kiosk.idleTimeout = 20
+                $0.browser.unresponsiveTimeout = 0
+            }
+            let clock = ManualClock(now: 1_000)
+            let window = TestApp.window(configuration: configuration, clock: clock)
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/home")))
+            UI.move(in: window)
+            clock.advance(by: 10)
+            XCTAssertTrue(UI.wait { window.kiosk?.isNextVisitorReady == true })
+            // A GLib weak pointer on the prepared view: nulled when it is finalized.
+            let prepared = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+            defer { prepared.deallocate() }
+            prepared.initialize(to: UnsafeMutableRawPointer(window.preparedWebView!))
+            g_object_add_weak_pointer(UnsafeMutableRawPointer(window.preparedWebView!).assumingMemoryBound(to: GObject.self), prepared)
+            TestApp.destroy(window)
+            XCTAssertTrue(UI.wait(5) { prepared.pointee == nil }, "the prepared view is gone with the window")
+        }
+    }
 }
