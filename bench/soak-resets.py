@@ -13,8 +13,8 @@ second later the kiosk starts a new visitor session, which shows the home page a
 counted by the home page's requests the server receives, not by timing: one per reset, whether
 the kiosk loaded it at the reset or beforehand, in the next visitor's session it prepares off
 screen (half a second after the input with these settings). A reset is complete when the home
-page reports that it is on screen (`visibilitychange` to visible: a prepared page is hidden until
-it is swapped in).
+page reports that it is visible and has the focus (a prepared page is painted beneath the current
+one, but gets the focus only when it is swapped in).
 
 Every N resets (and at the first and the last) it samples, from /proc/PID/smaps_rollup, the
 private dirty memory, Pss and Rss of the UI process (the one started) and their sums over all the

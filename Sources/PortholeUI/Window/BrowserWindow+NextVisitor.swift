@@ -1,11 +1,11 @@
-// The next kiosk visitor's view, prepared off screen while the current visitor is idle: when is
+// The next kiosk visitor's view, prepared out of sight while the current visitor is idle: when is
 // NextVisitorPlan's decision (KioskController runs it); this builds, holds and throws it away.
 import CWebKitGtk
 import GLibBridge
 import PortholeCore
 
 /// A web view on the engine's prepared session (its own context and in-memory data manager),
-/// loading the home page outside the window, and what it told while off screen.
+/// loading the home page beneath the current view, and what it told until it was swapped in.
 @MainActor
 final class PreparedVisitor {
     let content: WebContent
@@ -19,7 +19,7 @@ final class PreparedVisitor {
 }
 
 extension BrowserWindow {
-    /// Builds the next visitor's session off screen: a new context and data manager, a web view
+    /// Builds the next visitor's session out of sight: a new context and data manager, a web view
     /// on them beneath the current one, the home page loading in it. Nothing in it was seen by
     /// the current visitor: only the user content manager (Porthole's own scripts and style
     /// sheets) is shared. Its page counts as visible to its own scripts (it is painted).
