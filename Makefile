@@ -287,7 +287,8 @@ bench: deps
 	python3 bench/run.py --porthole $(INSTALL_SCRATCH)/release/porthole --floor .build/bench/floor \
 	  --sandboxed-floor .build/bench/floor-variants \
 	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
-	  --policy-rc $$rc --speech .build/bench/speech.md --pages .build/bench/pages --portal --out docs/benchmarks.md --json .build/bench/results.json \
+	  --policy-rc $$rc --speech .build/bench/speech.md --pages .build/bench/pages --portal \
+	  --reset-rounds $(if $(filter-out 0,$(BENCH_QUICK)),3,9) --out docs/benchmarks.md --json .build/bench/results.json \
 	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench"
 
 bench-peers:

@@ -45,6 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import pages  # noqa: E402
+import resets  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 MARKER = "PORTHOLE_BENCH_RUN"
@@ -864,6 +865,11 @@ def report(opts, browsers, results, meta):
         out += ["Porthole was launched **without** `--config` (its `--help` does not list the option yet), so "
                 "its site policy was not on in this run.", ""]
 
+    if meta.get("reset"):
+        out += resets.report(meta["reset"])
+        meta["reset_target"] = {"measure": "reset → home page painted", "target": "≤ %d ms" % resets.TARGET_MS,
+                                "verdict": meta["reset"]["verdict"]}
+
     # Policy.
     out += ["## Policy decisions and filter compilation (`policy-bench`)", ""]
     text, rc = meta.get("policy_text", ""), meta.get("policy_rc")
@@ -1015,6 +1021,9 @@ def main():
     ap.add_argument("--portal", action="store_true",
                     help="also run Porthole and the floor with xdg-desktop-portal already running on the run's bus, "
                          "as on a desktop (reported as extra rows)")
+    ap.add_argument("--reset-rounds", type=int, default=0, metavar="N",
+                    help="also run the kiosk reset scenario (bench/resets.py): N idle resets of one Porthole kiosk "
+                         "(default 0: not run; make bench: 9, 3 in quick mode)")
     ap.add_argument("--no-netns", action="store_true", help="do not run in a private network namespace")
     opts = ap.parse_args()
     if opts.rounds is None:
@@ -1159,6 +1168,11 @@ def main():
             for scenario in scenarios:
                 for b in measured:
                     one(b, scenario, "round %d" % n)
+        if opts.reset_rounds > 0 and not porthole.note:
+            if opts.quiet_wait > 0:
+                wait_for_quiet(opts.quiet, min(opts.quiet_wait, max(0.0, 120.0 - waited[0])))
+            meta["reset"] = resets.measure(sys.modules[__name__], porthole.argv[0], opts.reset_rounds,
+                                           timeout=opts.timeout, log=log)
     except KeyboardInterrupt:
         log("interrupted: reporting the runs so far")
         meta["interrupted"] = True
@@ -1166,6 +1180,9 @@ def main():
     meta["duration_s"] = round(time.monotonic() - started)
     md = report(opts, browsers, results, meta)
     print(md)
+    if meta.get("reset_target"):
+        t = meta["reset_target"]
+        log("target %s %s: %s" % (t["measure"], t["target"], t["verdict"]))
     for t in meta.get("targets", []):
         log("target %s: Porthole %s, floor %s (%s; %s): %s" % (t["measure"], t["porthole"], t["floor"], t["distance"],
                                                               t["target"], t["verdict"]))

@@ -9,8 +9,12 @@ valid values: a reset one second after the last input) under a fresh Xvfb and a 
 session bus, against a home page served by its own HTTP server on 127.0.0.1. A kiosk nobody
 touches is never reset (IdleSession: a fresh session waits for input), so after each load of the
 home page (its onload handler fetches `done`) the harness moves the pointer once with XTest: one
-second later the kiosk starts a new visitor session, which loads the home page again. Resets are
-counted by the home page's requests the server receives, not by timing.
+second later the kiosk starts a new visitor session, which shows the home page again. Resets are
+counted by the home page's requests the server receives, not by timing: one per reset, whether
+the kiosk loaded it at the reset or beforehand, in the next visitor's session it prepares off
+screen (half a second after the input with these settings). A reset is complete when the home
+page reports that it is visible and has the focus (a prepared page is painted beneath the current
+one, but gets the focus only when it is swapped in).
 
 Every N resets (and at the first and the last) it samples, from /proc/PID/smaps_rollup, the
 private dirty memory, Pss and Rss of the UI process (the one started) and their sums over all the
@@ -23,8 +27,6 @@ after the warm-up is at most --threshold MB per 100 resets.
 """
 
 import argparse
-import ctypes
-import ctypes.util
 import datetime
 import http.server
 import json
@@ -45,6 +47,7 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True          # no bench/__pycache__ in the checkout
 import run as bench  # noqa: E402  (the benchmark harness's process, Xvfb and bus helpers)
+from xinput import Pointer  # noqa: E402
 
 SCREEN = "1024x768x24"
 
@@ -60,7 +63,16 @@ h1{color:#335}li{margin:.3em 0}</style></head>
 for (var i = 0; i < 50; i++) {
   var li = document.createElement("li"); li.textContent = "Item " + i; document.getElementById("list").appendChild(li);
 }
-window.onload = function () { fetch("done?r=" + Math.random()); };
+window.onload = function () { fetch("done?r=" + Math.random()); shown(); };
+// On screen and the visitor's: a page the kiosk prepared for the next visitor is painted
+// beneath the current one, but gets the focus only when it is swapped in.
+function shown() {
+  if (window.shownSent || document.visibilityState !== "visible" || !document.hasFocus()) return;
+  window.shownSent = true;
+  fetch("shown?r=" + Math.random());
+}
+document.addEventListener("visibilitychange", shown);
+window.addEventListener("focus", shown);
 </script>
 <a id="next" href="page.html" style="position:fixed;left:0;top:0;width:100%;height:100%"></a>
 </body></html>
@@ -95,6 +107,7 @@ class Server(http.server.ThreadingHTTPServer):
         self.lock = threading.Condition()
         self.homes = 0                  # requests for the home page: the first load, then one per reset
         self.dones = 0                  # onload reports
+        self.shown = 0                  # home pages on screen (a prepared one reports when swapped in)
         self.pages = 0                  # --navigate: onload reports of the page opened from home
         self.other = 0
         super().__init__(("127.0.0.1", 0), Handler)
@@ -134,6 +147,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.server.homes += 1
             elif path == "/done":
                 self.server.dones += 1
+            elif path == "/shown":
+                self.server.shown += 1
             elif path == "/pagedone":
                 self.server.pages += 1
             elif path == "/page.html":
@@ -145,58 +160,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.respond(200, HOME, "text/html; charset=utf-8")
         if path == "/page.html":
             return self.respond(200, PAGE, "text/html; charset=utf-8")
-        if path in ("/done", "/pagedone"):
+        if path in ("/done", "/pagedone", "/shown"):
             return self.respond(204)
         return self.respond(404, b"not found")
-
-
-class Pointer:
-    """Moves the X pointer on one display: XTest through ctypes, else `xdotool`."""
-
-    def __init__(self, display):
-        self.display = display
-        self.dpy = None
-        x11, xtst = ctypes.util.find_library("X11"), ctypes.util.find_library("Xtst")
-        if x11 and xtst:
-            self.x11, self.xtst = ctypes.CDLL(x11), ctypes.CDLL(xtst)
-            self.x11.XOpenDisplay.restype = ctypes.c_void_p
-            self.x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
-            self.x11.XFlush.argtypes = [ctypes.c_void_p]
-            self.x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
-            self.xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-                                                       ctypes.c_ulong]
-            self.xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
-            self.dpy = self.x11.XOpenDisplay(display.encode())
-        if not self.dpy and not shutil.which("xdotool"):
-            raise RuntimeError("cannot move the pointer: neither libXtst nor xdotool (apt-get install libxtst6)")
-        self.flip = False
-
-    def nudge(self):
-        """One motion event over the page, to a point other than the last one."""
-        self.flip = not self.flip
-        x, y = (400, 300) if self.flip else (500, 360)
-        if self.dpy:
-            self.xtst.XTestFakeMotionEvent(self.dpy, -1, x, y, 0)
-            self.x11.XFlush(self.dpy)
-        else:
-            subprocess.run(["xdotool", "mousemove", str(x), str(y)], env=dict(os.environ, DISPLAY=self.display),
-                           check=False, capture_output=True, timeout=10)
-
-    def click(self):
-        """A left click where `nudge` last moved the pointer (after moving it)."""
-        self.nudge()
-        if self.dpy:
-            for down in (1, 0):
-                self.xtst.XTestFakeButtonEvent(self.dpy, 1, down, 0)
-            self.x11.XFlush(self.dpy)
-        else:
-            subprocess.run(["xdotool", "click", "1"], env=dict(os.environ, DISPLAY=self.display),
-                           check=False, capture_output=True, timeout=10)
-
-    def close(self):
-        if self.dpy:
-            self.x11.XCloseDisplay(self.dpy)
-            self.dpy = None
 
 
 def rollup_kb(pid):
@@ -294,7 +260,7 @@ def soak(opts, server):
             proc = subprocess.Popen(argv, env=env, cwd=dirs["home"], stdin=subprocess.DEVNULL, stdout=logf,
                                     stderr=subprocess.STDOUT, start_new_session=True)
             tracker = bench.Tracker(proc.pid, [xvfb.pid, bus.pid], bus.pid, run_id)
-            if not server.wait("dones", 1, opts.timeout):
+            if not server.wait("shown", 1, opts.timeout):
                 raise RuntimeError("the home page did not load within %.0f s" % opts.timeout)
             # Under a wrapper (heaptrack, valgrind) the UI process is the wrapper's `porthole` child.
             procs, browser, _ = tracker.collect()
@@ -327,8 +293,8 @@ def soak(opts, server):
                     if not server.wait("homes", resets + 2, opts.reset_timeout):
                         raise RuntimeError("no reset after the linked page, after %d resets" % resets)
                     resets += 1
-                    if not server.wait("dones", resets + 1, opts.timeout):
-                        raise RuntimeError("the home page did not load after reset %d" % resets)
+                    if not server.wait("shown", resets + 1, opts.timeout):
+                        raise RuntimeError("the home page was not shown after reset %d" % resets)
                     continue
                 # Touch the kiosk: one second later it starts a new session and loads home again.
                 # A nudge lost on the way (none arrives while the old view is being replaced) is
@@ -340,8 +306,8 @@ def soak(opts, server):
                 else:
                     raise RuntimeError("no reset within %d nudges after %d resets" % (5, resets))
                 resets += 1
-                if not server.wait("dones", resets + 1, opts.timeout):
-                    raise RuntimeError("the home page did not load after reset %d" % resets)
+                if not server.wait("shown", resets + 1, opts.timeout):
+                    raise RuntimeError("the home page was not shown after reset %d" % resets)
             meta["duration_s"] = round(time.monotonic() - t0)
         except KeyboardInterrupt:
             meta["errors"].append("interrupted")
@@ -351,7 +317,7 @@ def soak(opts, server):
             log("FAILED:", meta["errors"][-1])
         finally:
             meta["homes"], meta["dones"], meta["other_requests"] = server.homes, server.dones, server.other
-            meta["pages"] = server.pages
+            meta["pages"], meta["shown"] = server.pages, server.shown
             if pointer:
                 pointer.close()
             if opts.wrap and proc and proc.poll() is None:
@@ -432,9 +398,10 @@ def report(opts, samples, meta):
             "process shares: with the web processes replaced at each reset, and other browsers on the "
             "machine." % verdict, "",
             "%d resets in %s s (%.2f s a reset); the server saw %d home page loads, %d onload reports and "
-            "%d loads of the linked page."
+            "%d loads of the linked page; %d home pages were shown (the first and one per reset)."
             % (last["resets"], meta.get("duration_s", "?"),
-               meta.get("duration_s", 0) / max(1, last["resets"]), meta["homes"], meta["dones"], meta["pages"])]
+               meta.get("duration_s", 0) / max(1, last["resets"]), meta["homes"], meta["dones"], meta["pages"],
+               meta["shown"])]
     return "\n".join(out), {"fits": fits, "verdict": verdict}
 
 

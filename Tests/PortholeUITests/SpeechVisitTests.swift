@@ -254,6 +254,32 @@ extension SpeechVisitTests {
         }
     }
 
+    /// The same after an idle reset that uncovers the page prepared for the next visitor: loaded
+    /// while the leaving visitor's watchers were registered, it reaches the ones made at the swap.
+    func testThePreparedPageIsDescribedAfterTheIdleReset() {
+        MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let visit = Visit(clock: clock) {
+                $0.kiosk.idleTimeout = 20
+                $0.kiosk.idleWarning = 10
+                $0.browser.unresponsiveTimeout = 0  // the clock jumps; no page can answer meanwhile
+            }
+            defer { visit.end() }
+            let window = visit.window
+            window.goHome()
+            XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
+            UI.move(in: window)
+            clock.advance(by: 10)
+            XCTAssertTrue(UI.wait { window.kiosk?.isNextVisitorReady == true }, "the next visitor's page is prepared")
+            let prepared = window.preparedWebView
+            clock.advance(by: 20)
+            XCTAssertEqual(window.webView, prepared, "and uncovered at the reset")
+            visit.press(GDK_KEY_z, GdkModifierType(rawValue: GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+            visit.hear("speech on") { $0.kind == "mode" }
+            XCTAssertNotNil(visit.tab(to: tr("Link") + ", " + Words.english.hours), "the page's link is described after the reset")
+        }
+    }
+
     func testThePinDialogAndAWrongPinAreSpoken() throws {
         try MainActor.assumeIsolated {
             let visit = Visit {

@@ -180,6 +180,12 @@ public enum UI {
     @discardableResult
     public static func evaluate(_ script: String, in window: BrowserWindow, timeout: Double = 10) -> String? {
         guard let view = window.webView else { return nil }
+        return evaluate(script, inView: view, timeout: timeout)
+    }
+
+    /// Runs JavaScript in `view`'s page (one not shown, too) and returns its result as a string.
+    @discardableResult
+    public static func evaluate(_ script: String, inView view: UnsafeMutablePointer<WebKitWebView>, timeout: Double = 10) -> String? {
         let box = EvaluationBox()
         webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, evaluationTrampoline,
                                             Unmanaged.passRetained(box).toOpaque())

@@ -95,6 +95,23 @@ public struct IdleSession: Sendable, Equatable {
         }
     }
 
+    /// When the session, left alone from now on, starts over; nil while it is fresh (nothing to
+    /// forget, no reset) or the reset is off.
+    public var resetDue: Double? {
+        guard isEnabled else { return nil }
+        switch phase {
+        case .fresh: return nil
+        case .active(let since): return idleEnd(since: since) + Double(warning)
+        case .warning(let deadline, _): return deadline
+        }
+    }
+
+    /// The visitor's last input while the session is in use; nil while it is fresh or warning.
+    public var lastInput: Double? {
+        if case .active(let since) = phase { return since }
+        return nil
+    }
+
     /// When `tick` next has something to do: the end of the idle time, the countdown's next
     /// second, or nil while nothing can happen (a fresh session waits for input).
     public func nextTick(after now: Double) -> Double? {

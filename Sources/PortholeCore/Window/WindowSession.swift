@@ -199,7 +199,7 @@ public struct WindowSession: Sendable {
     }
 
     /// The home page, over `https://` where the settings say so.
-    private var homeURL: String { upgraded(settings.homeURL) }
+    public var homeURL: String { upgraded(settings.homeURL) }
 
     private func upgraded(_ url: String) -> String { settings.httpsOnly ? URLHelpers.upgradingToHTTPS(url) : url }
 

@@ -76,7 +76,9 @@ final class FocusWatcher {
             if (element.isContentEditable) return ['focus', tag, '', mode, '1'].join(';');
             return null;
           }
-          function post(message) { try { handler.postMessage(message); } catch (e) {} }
+          // Looked up at each post: a page loaded before the watcher was made again for its view
+          // (a kiosk's next visitor's, prepared ahead) reaches the handler registered now.
+          function post(message) { try { (window.webkit.messageHandlers.\(handlerName) || handler).postMessage(message); } catch (e) {} }
           document.addEventListener('focusin', function (event) {
             var message = describe(event.target);
             if (message) post(message);

@@ -15,6 +15,8 @@ public final class KioskController {
     private(set) weak var host: (any KioskHost)?
     private let clock: any Clock
     private(set) var session: KioskSession
+    /// When the next visitor's session is prepared, swapped in, thrown away.
+    private(set) var nextVisitor = NextVisitorPlan()
     private let connections = SignalConnections()
     private var inputHook: EmissionHook?
     /// The one timer, set for the session's next wake-up (`at`).
@@ -88,8 +90,33 @@ public final class KioskController {
     func handle(_ event: KioskEvent) -> [KioskCommand] {
         let commands = session.handle(event)
         for command in commands { run(command) }
+        run(nextVisitor.handle(.tick(at: clock.now, resetDue: session.idle.resetDue, lastInput: session.idle.lastInput)))
         scheduleWakeUp()
         return commands
+    }
+
+    public var isNextVisitorReady: Bool {
+        if case .ready = nextVisitor.state { return true }
+        return false
+    }
+
+    /// The prepared view loaded or failed, or the window has new options.
+    public func nextVisitorChanged(_ event: NextVisitorEvent) {
+        run(nextVisitor.handle(event))
+        scheduleWakeUp()
+    }
+
+    private func run(_ commands: [NextVisitorCommand]) {
+        for command in commands {
+            switch command {
+            case .prepare: host?.prepareNextVisitor()
+            case .discard(let why):
+                Log.info("next visitor's session thrown away: \(why)", fields: ["PORTHOLE_EVENT": "next-visitor-discarded"])
+                host?.discardNextVisitor()
+            case .swap: host?.startNewSession(swapping: true)
+            case .rebuild: host?.startNewSession(swapping: false)
+            }
+        }
     }
 
     func run(_ command: KioskCommand) {
@@ -115,7 +142,7 @@ public final class KioskController {
             MainLoop.idle { [weak self] in self?.host?.focusPage() }
         case .startNewSession(let hideCursorAgain):
             warning.hide()
-            host?.startNewSession()
+            run(nextVisitor.handle(.reset))
             // The new web view's GdkWindow exists once GTK has realized it.
             if hideCursorAgain { MainLoop.idle { [weak self] in self?.applyCursor(hidden: true) } }
         case .hideCursor: applyCursor(hidden: true)
@@ -155,7 +182,9 @@ public final class KioskController {
     /// and the tick sets the next one.
     private func scheduleWakeUp() {
         let now = clock.now
-        guard let due = session.nextWakeUp(after: now) else { return }
+        let idle = session.idle
+        let next = nextVisitor.nextWakeUp(resetDue: idle.resetDue, lastInput: idle.lastInput)
+        guard let due = [session.nextWakeUp(after: now), next].compactMap({ $0 }).min() else { return }
         if let wakeUp, wakeUp.timer.isActive, wakeUp.at <= due { return }
         wakeUp?.timer.cancel()
         wakeUp = (clock.after(seconds: max(0, due - now)) { [weak self] in

@@ -13,8 +13,13 @@ protocol KioskHost: AnyObject {
     var pageGdkWindow: OpaquePointer? { get }
     var isPageLoading: Bool { get }
     func reloadPage()
-    /// Forgets the visitor (cookies, storage, history) and shows the home page.
-    func startNewSession()
+    /// Forgets the visitor (cookies, storage, history) and shows the home page: the prepared
+    /// next visitor's view when `swapping` and there is one, else a new view loading it.
+    func startNewSession(swapping: Bool)
+    /// Builds the next visitor's session off screen, the home page loading in it.
+    func prepareNextVisitor()
+    /// Lets the prepared next visitor's session go.
+    func discardNextVisitor()
     /// Closes the window for good.
     func close()
     /// The bottom bar, where the visitor controls go.

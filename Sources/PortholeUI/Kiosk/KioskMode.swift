@@ -15,6 +15,8 @@ protocol KioskMode: KioskInspection {
     var onSpeech: (@MainActor (SpeechEvent) -> Void)? { get set }
     /// Speech went on or off: the idle timeout is longer while it is on.
     func speechChanged(on: Bool)
+    /// What the next visitor's prepared view did (loaded, failed), or new options.
+    func nextVisitorChanged(_ event: NextVisitorEvent)
 }
 
 /// What tests and accessibility checks read of kiosk mode (`BrowserWindow.kiosk`), not for decisions.
@@ -43,6 +45,8 @@ public protocol KioskInspection: AnyObject {
     var moreTimeButton: UnsafeMutablePointer<GtkWidget> { get }
     var warningSoundsStarted: Int { get }
     var warningSoundsFinished: Int { get }
+    /// Whether the next visitor's prepared page has loaded (and waits to be swapped in).
+    var isNextVisitorReady: Bool { get }
 }
 
 extension KioskController: KioskMode {}

@@ -125,6 +125,9 @@ final class SpeechWatcher {
         (function () {
           var handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.\(handlerName);
           if (!handler) return;
+          // The handler is looked up at each message, as the keyboard's watcher does: a page
+          // prepared ahead for the next visitor gets it after this script has run.
+          function send(text) { try { (window.webkit.messageHandlers.\(handlerName) || handler).postMessage(text); } catch (error) {} }
           function clean(text) { return String(text || '').replace(/\\s+/g, ' ').trim(); }
           function attr(e, name) { return e.getAttribute ? e.getAttribute(name) : null; }
           function content(node, depth) {
@@ -240,7 +243,7 @@ final class SpeechWatcher {
             if (!e || !e.localName || e.localName === 'iframe' || e.localName === 'frame') return;
             last = e;
             lastAt = performance.timeOrigin + performance.now();
-            try { handler.postMessage(describe(e)); } catch (error) {}
+            send(describe(e));
           }
           function meaningful(target) {
             for (var e = target, hops = 0; e && e.nodeType === 1 && hops < 6; e = e.parentElement, hops++) {
@@ -340,7 +343,7 @@ final class SpeechWatcher {
               var withLang = root.closest('[lang]');
               var message = { live: entry.politeness, text: text };
               if (withLang) message.lang = withLang.getAttribute('lang');
-              try { handler.postMessage(JSON.stringify(message)); } catch (error) {}
+              send(JSON.stringify(message));
             });
           }
           new MutationObserver(function (records) {

@@ -23,19 +23,46 @@ private let releaseSchemeBox: GDestroyNotify = { data in
     Unmanaged<SchemeBox>.fromOpaque(data).release()
 }
 
+/// A web context over its website data manager: one visitor's cookies, storage, cache,
+/// credentials and certificate exceptions, and the web processes that saw them.
+@MainActor
+final class WebSession {
+    let contextOwner: ObjectOwner
+    let dataManagerOwner: ObjectOwner
+
+    init(_ manager: UnsafeMutablePointer<WebKitWebsiteDataManager>) {
+        dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
+        contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
+    }
+
+    /// A session whose data lives only in memory.
+    static func ephemeral() -> WebSession { WebSession(webkit_website_data_manager_new_ephemeral()) }
+
+    var context: UnsafeMutablePointer<WebKitWebContext> { contextOwner.typed()! }
+    var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager> { dataManagerOwner.typed()! }
+
+    func release() {
+        contextOwner.release()
+        dataManagerOwner.release()
+    }
+}
+
 /// One web context for the process (WebKit allows a scheme to be registered once per context).
 /// Holds what Porthole's own pages show, so a reloaded site list reaches the start page.
-/// `renewSession()` swaps in a fresh context for a kiosk's next visitor.
+/// `renewSession()` swaps in a fresh context for a kiosk's next visitor; `prepareNextSession()`
+/// makes that context ahead, while the current visitor is idle.
 @MainActor
 public final class BrowserEngine {
-    private var contextOwner: ObjectOwner
+    /// The current visitor's context and data manager.
+    private(set) var current: WebSession
+    /// The next visitor's, made ahead by `prepareNextSession()`; nothing in it was seen by the current one.
+    private(set) var next: WebSession?
     /// One user content manager for every view, across visitor sessions: it carries the
     /// WebSocket rules (see WebProcessExtension.swift).
     private let contentManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_user_content_manager_new()))
     public var userContentManager: UnsafeMutablePointer<WebKitUserContentManager> { contentManagerOwner.typed()! }
     /// The PDF viewer's style sheet in that manager: added once, not once per web view.
     public private(set) lazy var pdfViewerStyle = PDFViewerStyleSheet(manager: userContentManager)
-    private var dataManagerOwner: ObjectOwner
     /// The proxy set with `setProxy`, applied again to a renewed session.
     private var proxyURI: String?
     private var proxyIgnore: [String] = []
@@ -90,23 +117,22 @@ public final class BrowserEngine {
         self.sandboxed = sandboxed
         // Until a configuration is shown: only the sites, everything else blocked.
         webProcessPolicy = WebProcessPolicy(sites: sites.sites)
-        let manager: UnsafeMutablePointer<WebKitWebsiteDataManager>
         if ephemeral {
-            manager = webkit_website_data_manager_new_ephemeral()
+            current = WebSession.ephemeral()
         } else {
             let base = dataDirectory ?? Self.xdgDirectory(g_get_user_data_dir())
             let cache = cacheDirectory ?? Self.xdgDirectory(g_get_user_cache_dir())
-            manager = Self.newDataManager(base: base, cache: cache)
+            current = WebSession(Self.newDataManager(base: base, cache: cache))
         }
-        dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
-        contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
-        setUpContext()
+        setUp(current)
         applyWebSocketRules()
     }
 
-    /// What every context gets: the sandbox, the `porthole:` scheme, and downloads cancelled as they start.
-    private func setUpContext() {
-        setUpSandbox()
+    /// What every context gets: the sandbox, the `porthole:` scheme, downloads cancelled as they
+    /// start, the web process extension, and the proxy.
+    private func setUp(_ session: WebSession) {
+        let context = session.context
+        setUpSandbox(context)
         let box = SchemeBox(self)
         webkit_web_context_register_uri_scheme(context, PortholePage.scheme, schemeTrampoline,
                                                Unmanaged.passRetained(box).toOpaque(), releaseSchemeBox)
@@ -116,7 +142,7 @@ public final class BrowserEngine {
         Self.setPreferredLanguages(Localization.preferredLanguages(), of: context)
         // The response decision already refuses what the view cannot show; this catches the rest
         // (`<a download>`, context-menu "Download Linked File"), before a byte is written.
-        contextOwner.connect("download-started", .pointer { [weak self] download in
+        session.contextOwner.connect("download-started", .pointer { [weak self] download in
             guard let download else { return }
             let request = webkit_download_get_request(download.assumingMemoryBound(to: WebKitDownload.self))
             let uri = request.flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
@@ -125,38 +151,58 @@ public final class BrowserEngine {
             self?.lastCancelledDownload = uri
             Log.write(.message, "download refused: \(uri)", fields: ["PORTHOLE_EVENT": "download-refused", "PORTHOLE_URL": uri])
         })
-        setUpWebProcessExtension()
+        setUpWebProcessExtension(session)
+        if let proxyURI { Self.setProxy(proxyURI, ignoring: proxyIgnore, of: session.dataManager) }
     }
 
-    /// Starts a new visitor session: a new context over a new in-memory data manager, so no
-    /// cookie, storage, cache entry, credential or certificate exception carries over. Views made
-    /// before keep the old context until they are dismantled; make new ones afterwards.
+    /// Starts a new visitor session: the prepared one (`prepareNextSession()`), or else a new
+    /// context over a new in-memory data manager, so no cookie, storage, cache entry, credential
+    /// or certificate exception carries over. Views made before on the old context keep it until
+    /// they are dismantled; make new ones afterwards.
     public func renewSession() {
-        let oldContext = contextOwner
-        let oldManager = dataManagerOwner
-        let manager = webkit_website_data_manager_new_ephemeral()!
-        dataManagerOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(manager))
-        contextOwner = ObjectOwner(adopting: UnsafeMutableRawPointer(webkit_web_context_new_with_website_data_manager(manager)))
-        setUpContext()
-        if let proxyURI { setProxy(proxyURI, ignoring: proxyIgnore) }
-        oldContext.release()
-        oldManager.release()
-        Log.info("new visitor session", fields: ["PORTHOLE_EVENT": "session-renewed"])
+        let old = current
+        let prepared = next != nil
+        current = next ?? WebSession.ephemeral()
+        next = nil
+        if !prepared { setUp(current) }
+        old.release()
+        Log.info("new visitor session", fields: ["PORTHOLE_EVENT": "session-renewed", "PORTHOLE_PREPARED": prepared ? "1" : "0"])
     }
 
-    public var context: UnsafeMutablePointer<WebKitWebContext> { contextOwner.typed()! }
-
-    /// Connects a handler to the current context; released with it.
-    func connectContext(_ signal: String, _ handler: SignalHandler) {
-        contextOwner.connect(signal, handler)
+    /// Makes the next visitor's session ahead: a new context over a new in-memory data manager,
+    /// set up as every context is. `renewSession()` then takes it; `discardNextSession()` lets it go.
+    public func prepareNextSession() {
+        guard next == nil else { return }
+        let session = WebSession.ephemeral()
+        setUp(session)
+        next = session
     }
-    public var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager> { dataManagerOwner.typed()! }
+
+    /// Lets the prepared session go (views on it must be dismantled first).
+    public func discardNextSession() {
+        next?.release()
+        next = nil
+    }
+
+    public var context: UnsafeMutablePointer<WebKitWebContext> { current.context }
+    /// The prepared session's context, made now if there is none.
+    public var nextContext: UnsafeMutablePointer<WebKitWebContext> {
+        prepareNextSession()
+        return next!.context
+    }
+    public var nextDataManager: UnsafeMutablePointer<WebKitWebsiteDataManager>? { next?.dataManager }
+
+    public var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager> { current.dataManager }
 
     /// Routes every HTTP(S) request through `proxyURI` (e.g. `http://127.0.0.1:8080`) except to
     /// the hosts in `ignoring`; nil restores the system's proxy settings.
     public func setProxy(_ proxyURI: String?, ignoring: [String] = []) {
         self.proxyURI = proxyURI
         proxyIgnore = ignoring
+        for session in [current, next].compactMap({ $0 }) { Self.setProxy(proxyURI, ignoring: ignoring, of: session.dataManager) }
+    }
+
+    private static func setProxy(_ proxyURI: String?, ignoring: [String], of dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager>) {
         guard let proxyURI else {
             webkit_website_data_manager_set_network_proxy_settings(dataManager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
             return
@@ -201,8 +247,8 @@ public final class BrowserEngine {
     }
 
     isolated deinit {
-        contextOwner.release()
-        dataManagerOwner.release()
+        current.release()
+        next?.release()
         contentManagerOwner.release()
     }
 }

@@ -61,7 +61,7 @@ public enum SandboxSetup {
 
 extension BrowserEngine {
     /// Starts this context's web processes in the sandbox (before the first one starts).
-    func setUpSandbox() {
+    func setUpSandbox(_ context: UnsafeMutablePointer<WebKitWebContext>) {
         guard sandboxed else { return }
         webkit_web_context_set_sandbox_enabled(context, 1)
         guard let directory = WebProcessExtension.directory else { return }

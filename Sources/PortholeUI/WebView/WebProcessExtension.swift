@@ -44,27 +44,32 @@ extension BrowserEngine {
 extension BrowserEngine {
     /// Points the context at the extension and hands each new web process the current policy.
     /// Called for each new context (before it starts a web process).
-    func setUpWebProcessExtension() {
+    func setUpWebProcessExtension(_ session: WebSession) {
         guard let directory = WebProcessExtension.directory else {
             // A problem of the configuration (see installationProblems): the browser fails closed.
             Log.write(.critical, "web process extension not found: the browser fails closed",
                       fields: ["PORTHOLE_EVENT": "web-extension-missing"])
             return
         }
-        webkit_web_context_set_web_extensions_directory(context, directory)
+        webkit_web_context_set_web_extensions_directory(session.context, directory)
         // Emitted before each web process starts, including those started after an idle reset
-        // (a new context) and after a configuration reload: each gets the policy of that moment.
-        connectContext("initialize-web-extensions", .plain { [weak self] in
-            guard let self else { return }
-            webkit_web_context_set_web_extensions_initialization_user_data(self.context, self.webProcessPolicy.encoded())
+        // (a new context, maybe prepared ahead) and after a configuration reload: each gets the
+        // policy of that moment. The handler goes with the session's context.
+        session.contextOwner.connect("initialize-web-extensions", .plain { [weak self, weak session] in
+            guard let self, let session else { return }
+            webkit_web_context_set_web_extensions_initialization_user_data(session.context, self.webProcessPolicy.encoded())
         })
     }
 
     /// Running web processes get a new policy by a user message (asynchronous: a request the
     /// page sends before the message arrives meets the old policy, as in the UI process).
     func sendPolicyToWebProcesses() {
-        let message = webkit_user_message_new(WebProcessPolicy.messageName, webProcessPolicy.encoded())
-        webkit_web_context_send_message_to_all_extensions(context, message)
+        // The next visitor's context too, when one is prepared (its page is thrown away on a new
+        // configuration, but a web process it still runs keeps to the new policy meanwhile).
+        for session in [current, next].compactMap({ $0 }) {
+            let message = webkit_user_message_new(WebProcessPolicy.messageName, webProcessPolicy.encoded())
+            webkit_web_context_send_message_to_all_extensions(session.context, message)
+        }
         applyWebSocketRules()
     }
 

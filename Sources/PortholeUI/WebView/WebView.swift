@@ -51,6 +51,9 @@ public struct WebView: WidgetRepresentable {
     public var decide: @Sendable (PolicyRequest) -> PolicyDecision
     /// The clock the page session's times are read from and its timers set on (read once, at make).
     public var clock: any Clock
+    /// Made on the engine's prepared context (the next kiosk visitor's, see `prepareNextSession`)
+    /// rather than the current one; read once, at make.
+    public var forNextVisitor = false
 
     public init(engine: BrowserEngine, content: WebContent?, settings: WebViewSettings = WebViewSettings(), homeURL: String?,
                 rules: BrowsingRules = BrowsingRules(), clock: any Clock = GLibClock.shared,
@@ -71,7 +74,7 @@ public struct WebView: WidgetRepresentable {
     }
 
     public func makeWidget(context: RepresentableContext<WebViewCoordinator>) -> UnsafeMutablePointer<GtkWidget> {
-        let widget = porthole_web_view_new(engine.context, engine.userContentManager)!
+        let widget = porthole_web_view_new(forNextVisitor ? engine.nextContext : engine.context, engine.userContentManager)!
         let view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: WebKitWebView.self)
         context.coordinator.attach(view, connections: context.connections)
         return widget

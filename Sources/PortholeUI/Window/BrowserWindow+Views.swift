@@ -18,12 +18,20 @@ extension BrowserWindow {
         engine.pdfViewerStyle.apply(printing: options.rules.printing)
         webHost.update(makeWebView())
         applyPinchZoom()
+        kioskMode?.nextVisitorChanged(.optionsChanged)
     }
 
     /// Starts a new visitor session: a fresh web context (no cookies, storage, cache or
     /// certificate exceptions) and a new web view (no back/forward history), at the home page.
-    public func startNewSession() {
+    public func startNewSession() { startNewSession(swapping: false) }
+
+    /// Starts a new visitor session; `swapping`: with the view prepared for the next visitor
+    /// (`prepareNextVisitor()`), whose home page has loaded off screen, when there is one.
+    func startNewSession(swapping: Bool) {
         guard window != nil, let old = webHost, let oldWidget = old.widget else { return }
+        let prepared = swapping ? nextVisitor : nil
+        if prepared == nil { discardNextVisitor() }
+        nextVisitor = nil
         // Before the old view goes: WebKit's clipboard owner is told it lost the selections
         // while what it refers to still exists, and the find bar lets go of its find controller.
         forgetSelections()
@@ -32,19 +40,37 @@ extension BrowserWindow {
         old.dismantle()
         gtk_container_remove(overlay.cast(), oldWidget)
         g_object_unref(UnsafeMutableRawPointer(oldWidget))
-        engine.renewSession()
-        content = nil
+        engine.renewSession()  // takes the prepared session, when there is one
         send(.sessionRenewed)
-        webHost = RepresentableHost(makeWebView())
+        if let prepared {
+            content = prepared.content
+            webHost = prepared.host
+        } else {
+            content = nil
+            webHost = RepresentableHost(makeWebView())
+        }
         let web = webHost.widget!
-        gtk_container_add(overlay.cast(), web)
+        if prepared != nil {
+            // Uncovered: what prepareNextVisitor() took away is given back.
+            if let view = webHost.coordinator.view { webkit_web_view_set_is_muted(view, 0) }
+            if let gdkWindow = gtk_widget_get_window(web) { gdk_window_input_shape_combine_region(gdkWindow, nil, 0, 0) }
+            gtk_overlay_set_overlay_pass_through(overlay.cast(), web, 0)
+            gtk_widget_set_opacity(web, 1)
+            gtk_widget_set_sensitive(web, 1)
+        } else {
+            gtk_container_add(overlay.cast(), web)
+        }
         gtk_widget_show(web)
         gtk_widget_grab_focus(web)
         attachTouchInput(newSession: true)
         viewChanged()
         tellSpeech(.visitorSessionStarted)
         onEvent?(.visitorSessionStarted)
-        goHome()
+        guard let prepared else { return goHome() }
+        // The window's settings and its event handler from now on (the content is the home page
+        // already loaded: nothing reloads), then what the window missed while the view was off screen.
+        webHost.update(makeWebView())
+        prepared.notices.forEach(handle)
     }
 
     /// What the visitor copied (CLIPBOARD) or selected (PRIMARY) goes with them: a password, an
@@ -110,6 +136,7 @@ extension BrowserWindow {
         primaryMenu.release()
         connections.disconnectAll()
         viewConnections.disconnectAll()
+        discardNextVisitor()
         webHost?.dismantle()
         actions.values.forEach { $0.release() }
         actions.removeAll()

@@ -35,6 +35,8 @@ public final class BrowserWindow {
     let onClose: @MainActor (BrowserWindow) -> Void
     /// Kiosk mode's behaviour (full screen, keys, visitor sessions, the screen); nil at a desk.
     var kioskMode: (any KioskMode)?
+    /// The next kiosk visitor's view, prepared off screen while the current visitor is idle.
+    var nextVisitor: PreparedVisitor?
     /// The on-screen keyboard; nil when its mode is off.
     public private(set) var keyboard: OnScreenKeyboard?
     /// The read-aloud mode (off until the speech key or button turns it on).
