@@ -204,21 +204,7 @@ def measure(bench, porthole, rounds, timeout=30.0, settle=1.0, log=print, keep_l
             for x in (pointer, probe):
                 if x:
                     x.close()
-            if tracker:
-                bench.kill_browser(tracker, [p.pid for p in (xvfb, bus, proc) if p], 3.0)
-            if proc:
-                bench.stop(proc, 1.0)
-            bench.stop(bus)
-            if tracker:
-                time.sleep(0.1)
-                bench.reap_zombies([p.pid for p in (xvfb, bus, proc) if p])
-                for p in tracker.marked_leftovers():
-                    try:
-                        os.kill(p, 9)
-                    except OSError:
-                        pass
-            bench.stop(xvfb)
-            bench.reap_zombies([])
+            bench.end_session(tracker, xvfb, bus, proc)
     server.shutdown()
     if keep_log:
         shutil.copyfile(log_path, keep_log)

@@ -483,6 +483,31 @@ def start_session(dirs, run_id, logf, screen=SCREEN):
     return env, xvfb, bus
 
 
+def end_session(tracker, xvfb, bus, proc, term_wait=3.0):
+    """Ends a run: the browser's processes (SIGTERM, then SIGKILL after `term_wait`), the started
+    process, the bus, whatever still carries the run's marker, then Xvfb. Returns (whether SIGKILL
+    was needed, the leftovers killed as "pid:command")."""
+    infra = [p.pid for p in (xvfb, bus, proc) if p]
+    sigkill, left = None, []
+    if tracker:
+        sigkill = kill_browser(tracker, infra, term_wait)
+    if proc:
+        stop(proc, 1.0)
+    stop(bus)
+    if tracker:
+        time.sleep(0.1)         # bus services exit when their bus goes away
+        reap_zombies(infra)
+        left = tracker.marked_leftovers()
+        for p in left:
+            try:
+                os.kill(p, signal.SIGKILL)
+            except OSError:
+                pass
+    stop(xvfb)
+    reap_zombies([])
+    return sigkill, ["%d:%s" % (p, cmdline(p)[:80]) for p in left]
+
+
 def run_once(opts, server, browser, scenario):
     """One launch of one browser on one scenario. Returns a dict; 'error' set when it failed."""
     run_id = "%s-%s" % (re.sub(r"[^a-z0-9]", "", browser.name.lower())[:16], secrets.token_hex(5))
@@ -579,25 +604,10 @@ def run_once(opts, server, browser, scenario):
         except Exception as e:          # one failed run must not end the benchmark
             res["error"] = str(e) or e.__class__.__name__
         finally:
+            sigkill, left = end_session(tracker, xvfb, bus, proc, opts.term_wait)
             if tracker:
-                res["sigkill_needed"] = kill_browser(tracker, [p.pid for p in (xvfb, bus, proc) if p],
-                                                     opts.term_wait)
+                res["sigkill_needed"], res["leftovers"] = sigkill, left
                 res["seen"] = sorted("%s (%s)" % v for v in tracker.seen.values())
-            if proc:
-                stop(proc, 1.0)
-            stop(bus)
-            if tracker:
-                time.sleep(0.1)         # bus services exit when their bus goes away
-                reap_zombies([p.pid for p in (xvfb, bus, proc) if p])
-                left = tracker.marked_leftovers()
-                for p in left:
-                    try:
-                        os.kill(p, signal.SIGKILL)
-                    except OSError:
-                        pass
-                res["leftovers"] = ["%d:%s" % (p, cmdline(p)[:80]) for p in left]
-            stop(xvfb)
-            reap_zombies([])
     with server.runs_lock:
         server.runs.pop(run_id, None)
     if res["error"]:

@@ -327,21 +327,7 @@ def soak(opts, server):
                     proc.wait(120)
                 except (OSError, NameError, subprocess.TimeoutExpired):
                     pass
-            if tracker:
-                bench.kill_browser(tracker, [p.pid for p in (xvfb, bus, proc) if p], 3.0)
-            if proc:
-                bench.stop(proc, 1.0)
-            bench.stop(bus)
-            if tracker:
-                time.sleep(0.1)
-                bench.reap_zombies([p.pid for p in (xvfb, bus, proc) if p])
-                for p in tracker.marked_leftovers():
-                    try:
-                        os.kill(p, signal.SIGKILL)
-                    except OSError:
-                        pass
-            bench.stop(xvfb)
-            bench.reap_zombies([])
+            bench.end_session(tracker, xvfb, bus, proc)
     with open(log_path, "rb") as f:
         text = f.read()
     meta["log_tail"] = text[-3000:].decode("utf-8", "replace")
