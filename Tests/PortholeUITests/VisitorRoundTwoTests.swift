@@ -95,10 +95,16 @@ final class DialogHeadingTests: XCTestCase {
         XCTAssertTrue(body.isEmpty, "nothing in the body above the heading: \(body.map(OnScreen.text))", file: file, line: line)
         let role = gtk_widget_get_accessible(heading).map { atk_object_get_role($0) }
         XCTAssertEqual(role, ATK_ROLE_HEADING, "screen readers read it as a heading", file: file, line: line)
-        // Drawn: the heading's rectangle of the screen holds text-coloured pixels.
-        guard let area = OnScreen.screenRectangle(heading) else { return XCTFail("not on screen", file: file, line: line) }
-        XCTAssertTrue(UI.wait { UI.countScreenPixels(in: area, name: shot + "-heading", where: isDark) > 40 },
-                      "the question is drawn on the screen", file: file, line: line)
+        // Drawn: the heading's rectangle of the screen holds text-coloured pixels. The rectangle is
+        // asked for at each look (the X server's answer): a dialog placed before its parent or its
+        // own size settled is moved again, and a rectangle read once can point where it was.
+        XCTAssertNotNil(OnScreen.screenRectangle(heading), "on screen", file: file, line: line)
+        var area = GdkRectangle()
+        XCTAssertTrue(UI.wait {
+            guard let now = OnScreen.screenRectangle(heading) else { return false }
+            area = now
+            return UI.countScreenPixels(in: now, name: shot + "-heading", where: isDark) > 40
+        }, "the question is drawn on the screen (at \(area.x),\(area.y) \(area.width)×\(area.height))", file: file, line: line)
         _ = UI.countScreenPixels(name: shot, where: { _, _, _ in false })  // the whole screen, for looking at
     }
 
