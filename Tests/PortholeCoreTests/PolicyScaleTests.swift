@@ -1,7 +1,18 @@
 // 100,000 filters: the indexed decision agrees with a plain scan of every filter (correctness,
 // not timing; the timing targets live in policy-bench).
-import XCTest
+import Dispatch
+import Foundation
 import PortholeCore
+import XCTest
+
+/// The scan's answer for each URL, written from `concurrentPerform`'s threads.
+private final class ScanResults: @unchecked Sendable {  // every access holds `lock`
+    private let lock = NSLock()
+    private var stored: [(Bool, String)?]
+    init(count: Int) { stored = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ result: (Bool, String)?) { lock.withLock { stored[index] = result } }
+    var results: [(Bool, String)?] { lock.withLock { stored } }
+}
 
 final class PolicyScaleTests: XCTestCase {
     /// Deterministic filters: hosts with paths, queries, ports, schemes, exact hosts, IPs.
@@ -94,10 +105,17 @@ final class PolicyScaleTests: XCTestCase {
         XCTAssertEqual(policy.problems, [])
         // Chrome's order: block filters first, then allow filters; the first of equals decides.
         let entries = try block.map { (try URLFilter.parse($0), false) } + allow.map { (try URLFilter.parse($0), true) }
+        let urls = PolicyScaleTests.urls(count: 200, filterCount: 100_000, seed: 11)
+        let canonical = try urls.map { try XCTUnwrap(CanonicalURL($0), $0) }
+        // The scan is 20 million matches in a debug build: each URL's is independent, so they run
+        // on every core (the answers are compared below, on the test's thread).
+        let scans = ScanResults(count: urls.count)
+        DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+            scans.set(index, PolicyScaleTests.scan(entries, canonical[index]))
+        }
         var allowedCount = 0
-        for text in PolicyScaleTests.urls(count: 200, filterCount: 100_000, seed: 11) {
-            let url = try XCTUnwrap(CanonicalURL(text))
-            let expected = PolicyScaleTests.scan(entries, url)
+        for (index, text) in urls.enumerated() {
+            let expected = scans.results[index]
             let decision = policy.decide(url: text)
             XCTAssertEqual(decision.isAllowed, expected?.0 ?? true, text)
             XCTAssertEqual(decision.filter, expected?.1, text)

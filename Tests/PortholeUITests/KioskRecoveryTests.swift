@@ -27,6 +27,11 @@ private func emitNetworkChanged(available: Bool) {
     g_value_unset(&values[1])
 }
 
+/// Whether the page session has logged that the page stopped responding (LogCapture running).
+private func unresponsiveSaid(times: Int = 1) -> Bool {
+    LogCapture.current.filter { $0["PORTHOLE_EVENT"] == "page-unresponsive" }.count >= times
+}
+
 final class KioskRecoveryTests: XCTestCase {
     func testACrashedPageComesBackByItselfAndRepeatedCrashesWaitWithACountdown() {
         MainActor.assumeIsolated {
@@ -54,15 +59,20 @@ final class KioskRecoveryTests: XCTestCase {
         }
     }
 
+    /// WebKit finds a stopped web process unresponsive on its own timer (3 s); the
+    /// `unresponsive-timeout` after that runs on a clock the test advances once WebKit has said so.
     func testAStoppedWebProcessIsReplacedAndThePageComesBack() throws {
         try MainActor.assumeIsolated {
             let server = TestServer()
             defer { server.stop() }
             server.route = { _ in .html(page("Alive", "<input id=i>")) }
+            let clock = ManualClock()
             let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Here", address: server.url("/here"))]) {
                 $0.browser.unresponsiveTimeout = 2
-            })
+            }, clock: clock)
             defer { TestApp.destroy(window) }
+            LogCapture.start()
+            defer { _ = LogCapture.stop() }
             window.goHome()
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/here")))
             let pid = try XCTUnwrap(WebProcesses.newest(), "the page's web process")
@@ -70,6 +80,10 @@ final class KioskRecoveryTests: XCTestCase {
             defer { kill(pid, SIGCONT) }
             // WebKit notices a process that does not answer when it has something to ask of it.
             UI.press(UInt32(GDK_KEY_a), in: window)
+            XCTAssertTrue(UI.wait(20) { unresponsiveSaid() }, "WebKit finds the page unresponsive")
+            clock.advance(by: 1.9)
+            XCTAssertEqual(server.count(path: "/here"), 1, "not ended before its timeout")
+            clock.advance(by: 0.1)
             XCTAssertTrue(UI.wait(20) { server.count(path: "/here") == 2 }, "the hung page was ended and loaded again")
             XCTAssertTrue(UI.wait { window.state.title == "Alive" && !window.coordinator.isLoading })
         }
@@ -96,16 +110,20 @@ final class KioskRecoveryTests: XCTestCase {
     }
 
     /// An `alert()` in a loop stalls Home behind the modal; ended for not responding, the same page
-    /// would start the loop again: the second time Porthole shows the crash page with Home.
+    /// would start the loop again: the second time Porthole shows the crash page with Home. WebKit
+    /// finds the page unresponsive on its own timer; the timeout after that is on the test's clock.
     func testAnAlertLoopIsEndedOnceThenLeftForTheCrashPageWithHome() {
         MainActor.assumeIsolated {
             let server = TestServer()
             defer { server.stop() }
             server.route = { _ in .html(page("Alerts", "<script>setTimeout(function(){for(;;)alert('again')},0)</script>")) }
+            let clock = ManualClock()
             let window = TestApp.window(configuration: TestApp.kioskConfiguration(sites: [Site(name: "Alerts", address: server.url("/alerts"))]) {
                 $0.browser.unresponsiveTimeout = 1
-            })
+            }, clock: clock)
             defer { TestApp.destroy(window) }
+            LogCapture.start()
+            defer { _ = LogCapture.stop() }
             let connections = SignalConnections()
             defer { connections.disconnectAll() }
             var alerts = 0
@@ -117,8 +135,13 @@ final class KioskRecoveryTests: XCTestCase {
             XCTAssertTrue(UI.wait { alerts >= 1 }, "the page's alert shows")
             // Home while the alert is up: the web process does not answer, and is ended.
             window.goHome()
+            XCTAssertTrue(UI.wait(30) { unresponsiveSaid(times: 1) }, "WebKit finds the page unresponsive")
+            XCTAssertEqual(server.count(path: "/alerts"), 1, "not ended before its timeout")
+            clock.advance(by: 1)
             XCTAssertTrue(UI.wait(30) { server.count(path: "/alerts") == 2 && alerts >= 2 }, "ended once, the page is brought back (and alerts again)")
             window.goHome()
+            XCTAssertTrue(UI.wait(30) { unresponsiveSaid(times: 2) }, "unresponsive again")
+            clock.advance(by: 1)
             XCTAssertTrue(UI.wait(30) { UI.bodyText(window).contains("It stopped responding twice in a row") },
                           "the second time, the crash page: \(UI.bodyText(window))")
             XCTAssertEqual(server.count(path: "/alerts"), 2, "the looping page is not loaded a third time")

@@ -53,7 +53,7 @@ private func tap(_ button: UnsafeMutablePointer<GtkWidget>?) {
 /// A shown kiosk window on `path` with `edit` applied to its configuration (keyboard on).
 @MainActor
 private func kiosk(_ server: TestServer, _ path: String = "/form",
-                   devices: (any InputDeviceSource)? = nil,
+                   devices: (any InputDeviceSource)? = nil, clock: (any Clock)? = nil,
                    _ edit: (inout Configuration) -> Void = { _ in }) -> BrowserWindow {
     let configuration = TestApp.kioskConfiguration(sites: [Site(name: "Catalogue", address: server.url(path))]) {
         $0.kiosk.keyboard.mode = .on
@@ -63,6 +63,7 @@ private func kiosk(_ server: TestServer, _ path: String = "/form",
     TestApp.engine.webProcessPolicy = WebProcessPolicy(configuration: configuration)
     var options = BrowserOptions(configuration: configuration, policy: SitePolicy(configuration: configuration))
     if let devices { options.inputDevices = { devices } }
+    if let clock { options.clock = clock }
     BrowserWindow.installAccelerators(on: TestApp.application, kiosk: options.kiosk)
     let window = BrowserWindow(application: TestApp.application, engine: TestApp.engine, options: options)
     window.show()
@@ -196,7 +197,10 @@ final class OnScreenKeyboardTests: XCTestCase {
         try MainActor.assumeIsolated {
             let server = serve()
             defer { server.stop() }
-            let window = kiosk(server) {
+            // The idle time runs on a clock the test advances: the warning and the reset come
+            // when the test says the seconds have passed, not after real ones.
+            let clock = ManualClock()
+            let window = kiosk(server, clock: clock) {
                 $0.kiosk.keyboard.languages = [.en, .ru]
                 $0.kiosk.idleTimeout = 1
                 $0.kiosk.idleWarning = 2
@@ -210,10 +214,16 @@ final class OnScreenKeyboardTests: XCTestCase {
             tap(keyboard.button(for: .caps))
             tap(keyboard.button(for: .character("д")))
             XCTAssertTrue(UI.wait(5) { UI.evaluate("document.getElementById('q').value", in: window) == "Д" })
-            XCTAssertTrue(UI.wait(5) { kiosk.isIdleWarningVisible }, "the warning shows after a second without input")
+            XCTAssertFalse(kiosk.isIdleWarningVisible)
+            clock.advance(by: 1)
+            XCTAssertTrue(kiosk.isIdleWarningVisible, "the warning shows after a second without input")
             tap(keyboard.button(for: .character("а")))
-            XCTAssertTrue(UI.wait(5) { !kiosk.isIdleWarningVisible }, "a key press is visitor activity")
-            XCTAssertTrue(UI.wait(10) { kiosk.sessionsStarted == 1 }, "left alone, the session starts over")
+            XCTAssertFalse(kiosk.isIdleWarningVisible, "a key press is visitor activity")
+            clock.advance(by: 1)
+            XCTAssertTrue(kiosk.isIdleWarningVisible, "a second after the key, the warning again")
+            XCTAssertEqual(kiosk.sessionsStarted, 0)
+            clock.advance(by: 2)
+            XCTAssertEqual(kiosk.sessionsStarted, 1, "left alone, the session starts over")
             XCTAssertFalse(keyboard.isVisible, "the keyboard is gone")
             XCTAssertEqual(keyboard.current, KeyboardState(languages: [.en, .ru]), "first layout, no Caps")
             XCTAssertTrue(UI.waitForLoad(window, uri: server.url("/form")))

@@ -162,6 +162,32 @@ private final class Visit {
         XCTFail("Tab never reached \"\(text)\"; heard: \(Spoken.all().map(\.text))", file: file, line: line)
         return nil
     }
+
+    /// Speech off: presses Tab until `text` is said (at most `limit` times). Nothing else is said
+    /// to wait for, so each press is waited for by the focus it moves: in the window (at once) or
+    /// in the page (its active element); what focus in the window says is said as it moves.
+    @discardableResult
+    func tabWithSpeechOff(to text: String, limit: Int = 12, file: StaticString = #filePath, line: UInt = #line) -> Spoken? {
+        let toplevel = UnsafeMutableRawPointer(window.window!).assumingMemoryBound(to: GtkWindow.self)
+        let activeElement = {
+            UI.evaluate("(function (e) { return e ? e.tagName + ' ' + e.textContent : '' })(document.activeElement)", in: self.window) ?? ""
+        }
+        for _ in 0..<limit {
+            let before = Spoken.all().count
+            let focus = gtk_window_get_focus(toplevel)
+            let active = activeElement()
+            press(GDK_KEY_Tab)
+            XCTAssertTrue(UI.wait(5) { gtk_window_get_focus(toplevel) != focus || activeElement() != active }, "Tab moves the focus",
+                          file: file, line: line)
+            let spoken = Spoken.all()
+            if let found = spoken.dropFirst(before).first(where: { $0.text == text }) {
+                heard = spoken.count
+                return found
+            }
+        }
+        XCTFail("Tab never reached \"\(text)\"; heard: \(Spoken.all().map(\.text))", file: file, line: line)
+        return nil
+    }
 }
 
 final class SpeechVisitTests: XCTestCase {
@@ -401,7 +427,7 @@ extension SpeechVisitTests {
             XCTAssertTrue(UI.waitForLoad(window, uri: visit.server.url("/")))
             XCTAssertFalse(window.speech?.isOn ?? true)
             // Speech is off, and Tab through the bar says nothing until the speech button.
-            _ = visit.tab(to: "Button, Speech. Press Enter or Space to hear the screen read aloud. On the screen: touch and hold, or tap three times.")
+            _ = visit.tabWithSpeechOff(to: "Button, Speech. Press Enter or Space to hear the screen read aloud. On the screen: touch and hold, or tap three times.")
             XCTAssertFalse(window.speech?.isOn ?? true, "focus alone does not turn it on")
             XCTAssertEqual(Spoken.all().map(\.kind), ["mode"], "nothing else was said on the way")
             visit.press(GDK_KEY_space)

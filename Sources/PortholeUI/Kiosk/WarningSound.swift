@@ -1,5 +1,6 @@
 // The idle warning's sound: a short tone, so a visitor who is not looking hears the warning too.
 import CGStreamer
+import Dispatch
 import GLibBridge
 
 /// Plays a 0.4 s tone through GStreamer. GStreamer rather than libcanberra or GDK's beep: WebKitGTK
@@ -16,31 +17,66 @@ final class WarningSound {
     private var pipeline: UnsafeMutablePointer<GstElement>?
     private var bus: UnsafeMutablePointer<GstBus>?
     private let connections = SignalConnections()
-    /// Tones started, and tones played to the end (or failed), for the log and tests.
+    /// Tones asked for, and tones played to the end (or failed), for the log and tests.
     private(set) var started = 0
     private(set) var finished = 0
+    /// Counts `play` and `stop` calls: a tone waiting for GStreamer to start is played only if
+    /// nothing asked for another one or for silence meanwhile.
+    private var request = 0
 
     init(sink: String) { self.sink = sink }
 
-    /// GStreamer once for the process; false (logged) where it cannot start.
-    private static let isAvailable: Bool = {
-        var error: UnsafeMutablePointer<GError>?
-        guard gst_init_check(nil, nil, &error) != 0 else {
-            Log.warning("no idle warning sound: GStreamer did not start: \(error.map { String(cString: $0.pointee.message) } ?? "")")
-            if let error { g_error_free(error) }
-            return false
-        }
-        return true
-    }()
+    private enum Start { case notStarted, starting, done(available: Bool) }
+    /// GStreamer's start, once for the process. Its first start in a user's cache reads every
+    /// plugin to build the registry (and a test's throwaway XDG_CACHE_HOME has none): seconds on
+    /// a cold or busy machine. It runs on a worker thread, so the warning is drawn (and input
+    /// handled) meanwhile; the tone follows when GStreamer is up.
+    private static var start = Start.notStarted
+    private static var waiting: [@MainActor (Bool) -> Void] = []
 
-    /// Plays the tone from its start (a tone still playing is cut off).
+    /// Runs `work` with whether GStreamer started (false, logged, where it cannot), starting it
+    /// the first time.
+    private static func whenStarted(_ work: @escaping @MainActor (Bool) -> Void) {
+        switch start {
+        case .done(let available): return work(available)
+        case .starting: return waiting.append(work)
+        case .notStarted: break
+        }
+        start = .starting
+        waiting.append(work)
+        DispatchQueue.global(qos: .userInitiated).async {
+            var error: UnsafeMutablePointer<GError>?
+            let available = gst_init_check(nil, nil, &error) != 0
+            let message = error.map { String(cString: $0.pointee.message) } ?? ""
+            if let error { g_error_free(error) }
+            MainLoop.post {
+                if !available { Log.warning("no idle warning sound: GStreamer did not start: \(message)") }
+                start = .done(available: available)
+                let works = waiting
+                waiting = []
+                for work in works { work(available) }
+            }
+        }
+    }
+
+    /// Plays the tone from its start (a tone still playing is cut off), once GStreamer is up.
     func play() {
         stop()
-        guard Self.isAvailable else { return }
+        started += 1
+        let asked = request
+        Self.whenStarted { [weak self] available in
+            guard let self, self.request == asked else { return }
+            guard available else { return self.finished += 1 }
+            self.startTone()
+        }
+    }
+
+    private func startTone() {
         var error: UnsafeMutablePointer<GError>?
         guard let element = gst_parse_launch("\(Self.tone) ! \(sink)", &error) else {
             Log.warning("no idle warning sound: \(error.map { String(cString: $0.pointee.message) } ?? "")")
             if let error { g_error_free(error) }
+            finished += 1
             return
         }
         gst_object_ref_sink(UnsafeMutableRawPointer(element))
@@ -57,7 +93,6 @@ final class WarningSound {
                 if let error { g_error_free(error) }
             })
         }
-        started += 1
         if gst_element_set_state(element, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE { ended("the audio output did not start") }
     }
 
@@ -73,6 +108,7 @@ final class WarningSound {
     }
 
     func stop() {
+        request += 1
         connections.disconnectAll()
         if let bus {
             gst_bus_remove_signal_watch(bus)
