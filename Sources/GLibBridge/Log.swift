@@ -39,6 +39,8 @@ public enum Log {
         "link-refused": "735433de53c9450293659151bb01fc43",
         "navigation-blocked": "81f23f5f870149d1ad3afa4d059ab030",
         "network-available": "12a374dc31f74e9ebfa3351625829d03",
+        "next-visitor-discarded": "f687ab0b120e42679b2cf76c9ad7c06b",
+        "next-visitor-prepared": "f182019443cb4587a347080896245130",
         "open-site-unknown": "c73e469142894bd9806e42781afddcd3",
         "page-hung": "79526550411b4fbb82e2891abf385f2a",
         "page-unresponsive": "482228be602d4502b6c8c688de6c63dd",
