@@ -41,11 +41,15 @@ public enum SandboxSetup {
             let directory = String(cString: real).split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             if !directory.isEmpty { paths.append(directory) }
         }
-        if let runtime = sharedSwiftRuntimeDirectory() { paths.append(runtime) }
+        if let runtime = sharedSwiftRuntime { paths.append(runtime) }
         return paths.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
-    /// Where this process's `libswiftCore.so` is mapped from, if it is a shared library.
+    /// Where this process's `libswiftCore.so` is mapped from, if it is a shared library: read
+    /// once, since every visitor session's context (and each prepared next one) asks again.
+    private static let sharedSwiftRuntime = sharedSwiftRuntimeDirectory()
+
+    /// Reads it from `/proc/self/maps`.
     private static func sharedSwiftRuntimeDirectory() -> String? {
         var contents: UnsafeMutablePointer<gchar>?
         guard g_file_get_contents("/proc/self/maps", &contents, nil, nil) != 0, let contents else { return nil }
