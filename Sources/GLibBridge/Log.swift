@@ -53,6 +53,7 @@ public enum Log {
         "sd-notify-ready": "9958e77375b04bd092b9aa549e82c37c",
         "session-renewed": "bd7f57dd84c24c7faaca8d7b69e51058",
         "sigterm": "c5206ee72b96465681b78e85e254cc3c",
+        "sign-in-retry": "cccfafbde39c4fd696e11757c35715d8",
         "signal-shape-mismatch": "f5d09da8d33642c485fb0cdb992c3e84",
         "speech": "5c8bbf0f9c2c4e20afb2f1854f3b7ecd",
         "speech-mode": "2d0731a535bf4249bea34c2f4ffff988",

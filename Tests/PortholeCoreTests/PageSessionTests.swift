@@ -31,6 +31,16 @@ private func blockedPage(_ uri: String, reason: String = evilReason, page n: Int
 private let loaded: [PageEvent] = [.loadRequested(.url(good)), asked(90, good, from: nil), .loadChanged(.started, uri: good),
                                    .loadChanged(.committed, uri: good), .loadChanged(.finished, uri: good)]
 
+/// Porthole's own load of `page`: WebKit asks for a sign-in before the load's start reaches the
+/// UI process, withdraws it at that start, and the load ends cancelled with nothing committed.
+private let withdrawnAtStart: [PageEvent] = [.loadRequested(.url(page)), asked(1, page, from: nil), .signInWithdrawn,
+                                             .loadChanged(.started, uri: page),
+                                             .loadFailed(uri: page, failure: .cancelled, message: "Load request cancelled", at: 1)]
+/// The load again (started by the session, not asked for) withdrawn the same way, after the last one ended.
+private let withdrawnAgain: [PageEvent] = [.loadChanged(.finished, uri: ""), asked(1, page, from: nil), .signInWithdrawn,
+                                           .loadChanged(.started, uri: page),
+                                           .loadFailed(uri: page, failure: .cancelled, message: "Load request cancelled", at: 1)]
+
 private struct Row {
     let name: String
     var settings = PageSettings(homeURL: "porthole://start/")
@@ -356,6 +366,48 @@ private let rows: [Row] = [
         then: .certificateFailed(uri: "https://self-signed.example/", problems: ["x"], acceptedHosts: ["self-signed.example"]),
         expect: [.show(.certificate(url: "https://self-signed.example/", problems: ["x"]), uri: "porthole://certificate/1"),
                  .notice(.loadFailed(uri: "https://self-signed.example/", message: "x"))]),
+    // A sign-in WebKit withdrew as its own load started (its question reached the UI process
+    // before the web process's start): a load of Porthole's own is loaded again once it has ended.
+    Row(name: "a home page whose sign-in WebKit withdrew at its start is loaded again when it ends",
+        events: withdrawnAtStart, then: .loadChanged(.finished, uri: ""), expect: [.notice(.loadFinished), .load(page)]),
+    Row(name: "the withdrawn sign-in's load again is logged with its attempt",
+        events: Array(withdrawnAtStart.dropLast()), then: withdrawnAtStart.last!,
+        expect: [.log(PageLog(.message, "WebKit withdrew the sign-in of \(page) as its load started; loading it again (1 of 3)",
+                              ["PORTHOLE_EVENT": "sign-in-retry", "PORTHOLE_URL": page, "PORTHOLE_ATTEMPT": "1"]))], keepLogs: true),
+    Row(name: "the load again is decided by the policy again", events: withdrawnAtStart,
+        then: asked(2, page, from: nil), expect: [.use(2)]),
+    Row(name: "a cancelled load with no withdrawn sign-in is not loaded again",
+        events: [.loadRequested(.url(page)), asked(1, page, from: nil), .loadChanged(.started, uri: page),
+                 .loadFailed(uri: page, failure: .cancelled, message: "Load request cancelled", at: 1)],
+        then: .loadChanged(.finished, uri: ""), expect: [.notice(.loadFinished)]),
+    Row(name: "Stop while the sign-in is asked is not undone",
+        events: [.loadRequested(.url(page)), asked(1, page, from: nil), .loadChanged(.started, uri: page), .stopRequested,
+                 .signInWithdrawn, .loadFailed(uri: page, failure: .cancelled, message: "Load request cancelled", at: 1)],
+        then: .loadChanged(.finished, uri: ""), expect: [.notice(.loadFinished)]),
+    Row(name: "Stop is WebKit's stop", events: [], then: .stopRequested, expect: [.stop]),
+    Row(name: "a newer load of the same address replaces the asked one: it is not loaded twice",
+        events: [.loadRequested(.url(page)), asked(1, page, from: nil), .loadChanged(.started, uri: page), .loadRequested(.url(page)),
+                 .signInWithdrawn, .loadFailed(uri: page, failure: .cancelled, message: "Load request cancelled", at: 1)],
+        then: .loadChanged(.finished, uri: ""), expect: [.notice(.loadFinished)]),
+    Row(name: "a page's navigation away from the asked load is not undone",
+        events: loaded + [asked(1, page, .linkClicked), .loadChanged(.started, uri: page), asked(2, blank, .linkClicked),
+                          .signInWithdrawn, .loadFailed(uri: page, failure: .cancelled, message: "Load request cancelled", at: 1)],
+        then: .loadChanged(.finished, uri: good), expect: [.notice(.loadFinished)]),
+    Row(name: "a link the page followed is not loaded again (its form or referrer would change)",
+        events: loaded + [asked(1, page, .linkClicked), .signInWithdrawn, .loadChanged(.started, uri: page),
+                          .loadFailed(uri: page, failure: .cancelled, message: "Load request cancelled", at: 1)],
+        then: .loadChanged(.finished, uri: good), expect: [.notice(.loadFinished)]),
+    Row(name: "a withdrawal at a load's end (a frame's sign-in) leaves the next cancelled load alone",
+        events: loaded + [.signInWithdrawn, .loadChanged(.finished, uri: good), .loadRequested(.url(page)), asked(1, page, from: good),
+                          .loadChanged(.started, uri: page), .loadFailed(uri: page, failure: .cancelled, message: "Load request cancelled", at: 1)],
+        then: .loadChanged(.finished, uri: good), expect: [.notice(.loadFinished)]),
+    Row(name: "an address is loaded again three times at most", events: withdrawnAtStart + withdrawnAgain + withdrawnAgain + withdrawnAgain,
+        then: .loadChanged(.finished, uri: ""), expect: [.notice(.loadFinished)]),
+    Row(name: "the third load again is still made", events: withdrawnAtStart + withdrawnAgain + withdrawnAgain,
+        then: .loadChanged(.finished, uri: ""), expect: [.notice(.loadFinished), .load(page)]),
+    Row(name: "the visitor asking again starts the count again",
+        events: withdrawnAtStart + withdrawnAgain + withdrawnAgain + withdrawnAgain + [.loadChanged(.finished, uri: "")] + withdrawnAtStart,
+        then: .loadChanged(.finished, uri: ""), expect: [.notice(.loadFinished), .load(page)]),
     Row(name: "other hosts' certificate errors show the page", events: [],
         then: .certificateFailed(uri: "https://other.example/", problems: ["x"], acceptedHosts: []),
         expect: [.show(.certificate(url: "https://other.example/", problems: ["x"]), uri: "porthole://certificate/1"),

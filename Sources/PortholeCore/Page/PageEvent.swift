@@ -63,6 +63,10 @@ public enum Termination: String, Sendable, Equatable {
 
 public enum PageEvent: Sendable, Equatable {
     case loadRequested(PageRequest)
+    /// Stop (the button, Escape, the window closing).
+    case stopRequested
+    /// WebKit cancelled a sign-in request (its "cancelled") that Porthole had not answered.
+    case signInWithdrawn
     /// Reload (F5, the button); `currentURI` is the view's.
     case reloadRequested(currentURI: String?)
     /// Back or Forward; `targetURI` is the history item WebKit will load.

@@ -95,6 +95,8 @@ public struct PageSession: Sendable {
         var finished = false
     }
     private var certificateRetry: CertificateRetry?
+    /// A load of Porthole's own whose sign-in WebKit withdrew, loaded again (see SignInRecovery).
+    private var signIn = SignInRecovery()
     private var lastWake: Double?
 
     public init(settings: PageSettings = PageSettings(), policy: @escaping @Sendable (PolicyRequest) -> PolicyDecision) {
@@ -117,9 +119,20 @@ public struct PageSession: Sendable {
     public mutating func handle(_ event: PageEvent) -> [PageCommand] {
         var out: [PageCommand]
         switch event {
-        case .loadRequested(let request): out = loadRequested(request)
-        case .reloadRequested(let current): out = reloadRequested(current)
+        case .loadRequested(let request):
+            signIn.visitorAsked()
+            out = loadRequested(request)
+        case .reloadRequested(let current):
+            signIn.visitorAsked()
+            out = reloadRequested(current)
+        case .stopRequested:
+            signIn.visitorAsked()
+            out = [.stop]
+        case .signInWithdrawn:
+            signIn.signInWithdrawn()
+            out = []
         case .historyRequested(let direction, let target):
+            signIn.visitorAsked()
             countdown = nil
             if let target { expect(target, .backForward) }
             out = [direction == .back ? .goBack : .goForward]
@@ -222,6 +235,7 @@ public struct PageSession: Sendable {
             resubmission = (id, uri)
             return earlier + [.askBeforeResubmitting(id: id)]
         }
+        if !facts.isRedirect { signIn.pageNavigated() }
         if !facts.isRedirect, takeExpectation(uri, facts.type) {
             ownNavigation = uri
             let decision = policy(PolicyRequest(url: uri, kind: .mainFrame))
@@ -357,6 +371,7 @@ public struct PageSession: Sendable {
         let own = isOwnPage(uri)
         switch stage {
         case .started:
+            signIn.loadStarted()
             guard !own else { return [] }
             loadingURI = uri
             loadCommitted = false
@@ -366,6 +381,7 @@ public struct PageSession: Sendable {
             return []
         case .committed:
             committedURI = uri
+            signIn.loadCommitted()
             guard !own else { return [] }
             loadingURI = uri
             loadCommitted = true
@@ -390,7 +406,7 @@ public struct PageSession: Sendable {
             // Starting the retry only after the failed load ended keeps that load's teardown
             // from cancelling it.
             certificateRetry?.finished = true
-            return [.notice(.loadFinished)] + startCertificateRetry()
+            return [.notice(.loadFinished)] + startCertificateRetry() + startSignInRetry()
         }
     }
 
@@ -403,6 +419,13 @@ public struct PageSession: Sendable {
         return [.load(retry.uri)]
     }
 
+    /// Loads again, once the cancelled load has ended, the address whose sign-in WebKit withdrew,
+    /// decided by the policy as any load of Porthole's own.
+    private mutating func startSignInRetry() -> [PageCommand] {
+        guard let uri = signIn.loadFinished() else { return [] }
+        return ownLoad(uri)
+    }
+
     /// The certificate retry last started, so one cancelled by WebKit is started again.
     private var retriedCertificate: (uri: String, host: String, attempts: Int)?
 
@@ -412,6 +435,12 @@ public struct PageSession: Sendable {
             if let retry = retriedCertificate, retry.uri == uri, retry.attempts < 3 {
                 // The exception is held already: only the cancelled load's end is awaited.
                 certificateRetry = CertificateRetry(uri: uri, host: retry.host, attempts: retry.attempts + 1, accepted: true)
+            }
+            if signIn.loadCancelled(uri: uri, isLastStarted: loadingURI.map(Self.key) == Self.key(uri),
+                                    isOwnLoad: ownNavigation.map(Self.key) == Self.key(uri)) {
+                return [.log(PageLog(.message, "WebKit withdrew the sign-in of \(uri) as its load started; loading it again "
+                                     + "(\(signIn.attempt) of \(SignInRecovery.maximumAttempts))",
+                                     ["PORTHOLE_EVENT": "sign-in-retry", "PORTHOLE_URL": uri, "PORTHOLE_ATTEMPT": String(signIn.attempt)]))]
             }
             return []  // a new load replaced this one
         case .interruptedByPolicy:
