@@ -30,12 +30,14 @@ final class SignInDialogTests: XCTestCase {
         }
         let window = TestApp.window(sites: [Site(name: "Staff", address: server.url("/staff"))])
         defer { TestApp.close(window) }
-        // What the page went through and what the server saw, for a failure's message (this test
-        // failed once in a full run, never alone: the dialog it filled closed unanswered).
+        // What the page went through and what the server saw, for a failure's message. On a busy
+        // machine WebKit withdrew the first dialog as the load started (1 run in ~25 under two busy
+        // loops): the page session now loads the page again (SignInRecovery), and this test holds.
         let events = EventLog(window)
-        let story = { "requests \(server.requests); page events \(events.events)" }
+        let story = { "port \(server.port); requests \(server.requests); page events \(events.events)" }
         window.goHome()
-        XCTAssertTrue(UI.wait { window.signInEntries != nil && !shownLabels(window).isEmpty }, "the sign-in dialog opens: \(story())")
+        XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil && !shownLabels(window).isEmpty },
+                      "the sign-in dialog opens: \(story())")
         var labels = shownLabels(window)
         XCTAssertTrue(labels.contains(insecure), "plain HTTP is warned about: \(labels)")
         XCTAssertFalse(labels.joined().contains(wrong), "nothing was wrong yet: \(labels)")
@@ -74,18 +76,20 @@ final class SignInDialogTests: XCTestCase {
             server.route = { _ in .unauthorized(realm: "Staff area") }
             let window = TestApp.window(on: server, sites: [("Staff", "/staff")])
             defer { TestApp.close(window) }
-            XCTAssertTrue(UI.wait { window.signInEntries != nil }, "the sign-in dialog opens")
+            let events = EventLog(window)
+            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the sign-in dialog opens")
             let entries = try XCTUnwrap(window.signInEntries)
             gtk_entry_set_text(entries.user.cast(), "ann")
             let dialog = try XCTUnwrap(gtk_widget_get_toplevel(entries.user))
             g_object_ref(UnsafeMutableRawPointer(dialog))
             defer { g_object_unref(UnsafeMutableRawPointer(dialog)) }
             XCTAssertNotEqual(gtk_widget_get_visible(dialog), 0)
+            let story = { "port \(server.port); requests \(server.requests); page events \(events.events)" }
 
             window.startNewSession()
             XCTAssertEqual(gtk_widget_get_visible(dialog), 0, "the last visitor's dialog is gone with their view")
             // The home page asks again, in a dialog of the new view's own.
-            XCTAssertTrue(UI.wait { window.signInEntries != nil }, "the new visitor is asked in a new dialog")
+            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the new visitor is asked in a new dialog: \(story())")
             let asked = try XCTUnwrap(window.signInEntries)
             // The old dialog is held (referenced above), so its address cannot be reused: a new one.
             XCTAssertNotEqual(gtk_widget_get_toplevel(asked.user), dialog)
@@ -94,6 +98,79 @@ final class SignInDialogTests: XCTestCase {
             let second = try XCTUnwrap(gtk_widget_get_toplevel(asked.user))
             gtk_dialog_response(UnsafeMutableRawPointer(second).assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
             XCTAssertTrue(UI.wait { window.signInEntries == nil })
+        }
+    }
+
+    /// The sign-in request WebKit asks the window with, caught by an emission hook (Porthole's own
+    /// handler stops the emission before any handler a test could connect).
+    @MainActor private final class AskedRequests {
+        private(set) var requests: [ObjectOwner] = []
+        private var hook: EmissionHook?
+        init() {
+            hook = EmissionHook(type: webkit_web_view_get_type(), signal: "authenticate") { [unowned self] _, arguments in
+                if let request = arguments.first ?? nil { self.requests.append(ObjectOwner(retaining: request)) }
+            }
+        }
+        var last: UnsafeMutablePointer<WebKitAuthenticationRequest>? { requests.last?.typed() }
+        isolated deinit { hook?.remove() }
+    }
+
+    /// WebKit cancels a sign-in request by itself when the question reaches the UI process before
+    /// its load's start (webkitWebViewCompleteAuthenticationRequest at load-started; seen 1 run in
+    /// ~25 on a busy machine). The test cancels the request as WebKit does, unanswered by Porthole:
+    /// the page is loaded again and asks again, instead of a blank view.
+    func testASignInWebKitWithdrawsIsAskedAgain() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .unauthorized(realm: "Withdrawn area") }
+            let asked = AskedRequests()
+            LogCapture.start()
+            defer { _ = LogCapture.stop() }
+            let window = TestApp.window(on: server, sites: [("Staff", "/withdrawn")])
+            defer { TestApp.close(window) }
+            let events = EventLog(window)
+            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the sign-in dialog opens")
+            let first = try XCTUnwrap(window.signInEntries).user
+            g_object_ref(UnsafeMutableRawPointer(first))
+            defer { g_object_unref(UnsafeMutableRawPointer(first)) }
+
+            // (WebKit may have withdrawn one already on a busy machine: counted from here.)
+            let retries = { LogCapture.current.filter { $0["PORTHOLE_EVENT"] == "sign-in-retry" } }
+            let (retriesBefore, requestsBefore) = (retries().count, server.count(path: "/withdrawn"))
+            webkit_authentication_request_cancel(try XCTUnwrap(asked.last))
+            XCTAssertTrue(UI.wait { window.signInEntries.map { $0.user != first } ?? false },
+                          "asked again in a new dialog: \(server.count(path: "/withdrawn")) requests, header \(window.headerTitle ?? "nil")")
+            XCTAssertGreaterThan(server.count(path: "/withdrawn"), requestsBefore, "the page was loaded again")
+            XCTAssertEqual(retries().count, retriesBefore + 1, "logged")
+            XCTAssertEqual(retries().last?["PORTHOLE_ATTEMPT"], String(retriesBefore + 1), "with its attempt")
+            XCTAssertEqual(retries().last?["PORTHOLE_URL"], server.url("/withdrawn"))
+            let dialog = try XCTUnwrap(gtk_widget_get_toplevel(try XCTUnwrap(window.signInEntries).user))
+            gtk_dialog_response(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
+            XCTAssertTrue(UI.wait { window.signInEntries == nil })
+        }
+    }
+
+    /// Stop while the dialog is up ends the load, and the page session does not undo it: a load
+    /// again would be decided (and logged) as the stopped load ends, which the test syncs on.
+    func testStopWhileTheSignInIsAskedIsNotUndone() throws {
+        try MainActor.assumeIsolated {
+            let server = TestServer()
+            defer { server.stop() }
+            server.route = { _ in .unauthorized(realm: "Stopped area") }
+            let window = TestApp.window(on: server, sites: [("Staff", "/stopped")])
+            defer { TestApp.close(window) }
+            let events = EventLog(window)
+            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the sign-in dialog opens")
+            LogCapture.start()
+            defer { _ = LogCapture.stop() }
+            let requests = server.count(path: "/stopped")
+            window.coordinator.stop()
+            XCTAssertTrue(UI.wait { !events.loadUnderWayStarted }, "the stopped load ends: \(events.events)")
+            XCTAssertEqual(LogCapture.current.filter { $0["PORTHOLE_EVENT"] == "sign-in-retry" }.count, 0, "not loaded again")
+            XCTAssertNil(window.signInEntries, "the dialog went with the load")
+            XCTAssertFalse(window.coordinator.isLoading)
+            XCTAssertEqual(server.count(path: "/stopped"), requests)
         }
     }
 

@@ -133,10 +133,11 @@ final class DialogHeadingTests: XCTestCase {
         server.route = { _ in .unauthorized(realm: "Staff area") }
         let window = TestApp.window(on: server, sites: [("Staff", "/staff")])
         defer { TestApp.close(window) }
+        let events = EventLog(window)
         // In two steps, each saying what it saw: the page is asked for, then WebKit asks.
         XCTAssertTrue(UI.wait(30) { server.count(path: "/staff") >= 1 },
                       "the window asks for its page: \(window.coordinator.uri ?? "nil"), loading \(window.coordinator.isLoading)")
-        XCTAssertTrue(UI.wait(30) { window.signInEntries != nil },
+        XCTAssertTrue(UI.wait(30) { events.loadUnderWayStarted && window.signInEntries != nil },
                       "the sign-in dialog opens: \(server.count(path: "/staff")) requests, \(window.coordinator.uri ?? "nil"), "
                       + "loading \(window.coordinator.isLoading), header \(window.headerTitle ?? "nil"), \(UI.toplevels().count) toplevels")
         checkHeading(tr("Sign in"), shot: "dialog-sign-in-\(tr("Cancel"))")

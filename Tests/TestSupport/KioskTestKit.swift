@@ -68,6 +68,15 @@ public final class EventLog {
     public var permissions: [(String, Bool)] {
         events.compactMap { if case .permissionAnswered(let name, let granted) = $0 { (name, granted) } else { nil } }
     }
+
+    /// Whether the load under way (since the last one ended, or the visitor session began) has
+    /// told its start. A sign-in dialog open then was asked by that started load: WebKit withdraws
+    /// a request that reached the window before its load's start, at that start (SignInRecovery),
+    /// so a dialog seen earlier may close unanswered and a new one open for the load again.
+    public var loadUnderWayStarted: Bool {
+        let since = events.lastIndex { $0 == .loadFinished || $0 == .visitorSessionStarted }.map { $0 + 1 } ?? 0
+        return events[since...].contains(.loadStarted)
+    }
 }
 
 @MainActor

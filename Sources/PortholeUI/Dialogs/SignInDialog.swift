@@ -39,7 +39,9 @@ final class SignInDialog {
         var value = SignInMemory()
         /// The dialog open for this view now, if any.
         fileprivate(set) var open: SignInDialog?
-        init() {}
+        /// Told when WebKit cancels a request of this view that Porthole had not answered.
+        let withdrawn: () -> Void
+        init(withdrawn: @escaping () -> Void = {}) { self.withdrawn = withdrawn }
         isolated deinit { open?.answer(nil) }
     }
 
@@ -122,10 +124,14 @@ final class SignInDialog {
             let accepted = Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue
             self.answer(accepted ? (self.text(self.user), self.text(self.password)) : nil)
         })
-        // The page went away (another load, the window closing): nothing to answer any more.
+        // The page went away (another load, the window closing), or WebKit took the request back
+        // as its own load started (see SignInRecovery): nothing to answer any more; the page session hears of it.
         connections.connect(UnsafeMutableRawPointer(request), "cancelled", .plain { [unowned self] in
+            let unanswered = !self.answered
             self.answered = true
+            let memory = self.memory
             self.close()
+            if unanswered { memory?.withdrawn() }
         })
         gtk_widget_show_all(widget)
         gtk_widget_grab_focus(gtk_entry_get_text_length(user.cast()) > 0 ? password : user)

@@ -47,7 +47,9 @@ public final class WebViewCoordinator {
     public func goBack() { history(.back) }
     public func goForward() { history(.forward) }
     public func reload() { send(.reloadRequested(currentURI: uri)) }
-    public func stop() { if let view { webkit_web_view_stop_loading(view) } }
+    public func stop() { send(.stopRequested) }
+    /// WebKit cancelled this view's sign-in request by itself (see SignInRecovery).
+    func signInWithdrawn() { send(.signInWithdrawn) }
 
     public var uri: String? { view.flatMap { webkit_web_view_get_uri($0) }.map { String(cString: $0) } }
     public var title: String? { view.flatMap { webkit_web_view_get_title($0) }.map { String(cString: $0) } }

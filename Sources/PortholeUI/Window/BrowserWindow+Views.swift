@@ -103,7 +103,8 @@ extension BrowserWindow {
             // Porthole's sign-in dialog instead of WebKit's; nothing is remembered in a kiosk or
             // with ephemeral data (and nothing is ever saved to disk). The user name kept for a
             // retry belongs to this web view: the next visitor's view starts with none.
-            let memory = SignInDialog.Memory()
+            let coordinator = webHost.coordinator
+            let memory = SignInDialog.Memory { [weak coordinator] in coordinator?.signInWithdrawn() }
             viewConnections.connect(UnsafeMutableRawPointer(webView), "authenticate", .pointerReturningBool { [unowned self] request in
                 guard let request, let window = self.window else { return false }
                 return SignInDialog.handle(request.assumingMemoryBound(to: WebKitAuthenticationRequest.self), over: window,
