@@ -153,8 +153,8 @@ final class SignInDialogTests: XCTestCase {
 
     /// Stop while the dialog is up ends the load, and the page session does not undo it: a load
     /// again would be decided (and logged) as the stopped load ends, which the test syncs on.
-    func testStopWhileTheSignInIsAskedIsNotUndone() throws {
-        try MainActor.assumeIsolated {
+    func testStopWhileTheSignInIsAskedIsNotUndone() {
+        MainActor.assumeIsolated {
             let server = TestServer()
             defer { server.stop() }
             server.route = { _ in .unauthorized(realm: "Stopped area") }

@@ -16,42 +16,19 @@ final class FocusWatcher {
     static let handlerName = "portholeKeyboard"
     static let worldName = "porthole-keyboard"
 
-    private let view: ObjectOwner
-    private let manager: ObjectOwner
-    private let registered: Bool
-    /// The watcher's own script: the view's user content manager is shared (speech has a script
-    /// in it too), so detach removes this one, not all.
-    private let script: OpaquePointer?
+    private let channel: ScriptMessageChannel
 
     /// `report` gets the focused field, or nil when focus left the editable one.
     init(view: UnsafeMutablePointer<WebKitWebView>, report: @escaping @MainActor (FieldFocus?) -> Void) {
-        self.view = ObjectOwner(retaining: UnsafeMutableRawPointer(view))
-        let manager = webkit_web_view_get_user_content_manager(view)!
-        self.manager = ObjectOwner(retaining: UnsafeMutableRawPointer(manager))
-        registered = ScriptMessageChannel.open(self.manager, name: Self.handlerName, world: Self.worldName) { message in
+        channel = ScriptMessageChannel(view: view, name: Self.handlerName, world: Self.worldName, source: Self.source) { message in
             report(FieldFocus(message: message))
         }
-        if !registered { Log.warning("the keyboard's focus handler is already registered on this web view") }
-        let script = webkit_user_script_new_for_world(Self.source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
-                                                      WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, Self.worldName, nil, nil)
-        webkit_user_content_manager_add_script(manager, script)
-        self.script = script
+        if !channel.registered { Log.warning("the keyboard's focus handler is already registered on this web view") }
     }
 
-    var webView: UnsafeMutablePointer<WebKitWebView>? { view.typed() }
+    var webView: UnsafeMutablePointer<WebKitWebView>? { channel.webView }
 
-    func detach() {
-        guard let manager = manager.typed(WebKitUserContentManager.self) else { return }
-        if let script {
-            webkit_user_content_manager_remove_script(manager, script)
-            webkit_user_script_unref(script)
-        }
-        if registered {
-            webkit_user_content_manager_unregister_script_message_handler_in_world(manager, Self.handlerName, Self.worldName)
-        }
-        self.manager.release()
-        view.release()
-    }
+    func detach() { channel.detach() }
 
     /// Reports focus moving into and out of editable fields (`focus;TAG;TYPE;INPUTMODE;EDITABLE`
     /// or `blur`, see FieldFocus). Focus leaving a field is judged a moment later, once the
