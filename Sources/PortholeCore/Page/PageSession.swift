@@ -235,8 +235,9 @@ public struct PageSession: Sendable {
             resubmission = (id, uri)
             return earlier + [.askBeforeResubmitting(id: id)]
         }
-        if !facts.isRedirect { signIn.pageNavigated() }
-        if !facts.isRedirect, takeExpectation(uri, facts.type) {
+        let isOwn = !facts.isRedirect && takeExpectation(uri, facts.type)
+        if !facts.isRedirect { signIn.navigationAsked(own: isOwn) }
+        if isOwn {
             ownNavigation = uri
             let decision = policy(PolicyRequest(url: uri, kind: .mainFrame))
             guard decision.isAllowed else { return [.ignore(id)] + refuseTopLevel(uri, decision: decision) }
@@ -436,8 +437,7 @@ public struct PageSession: Sendable {
                 // The exception is held already: only the cancelled load's end is awaited.
                 certificateRetry = CertificateRetry(uri: uri, host: retry.host, attempts: retry.attempts + 1, accepted: true)
             }
-            if signIn.loadCancelled(uri: uri, isLastStarted: loadingURI.map(Self.key) == Self.key(uri),
-                                    isOwnLoad: ownNavigation.map(Self.key) == Self.key(uri)) {
+            if signIn.loadCancelled(uri: uri, isLastStarted: loadingURI.map(Self.key) == Self.key(uri)) {
                 return [.log(PageLog(.message, "WebKit withdrew the sign-in of \(uri) as its load started; loading it again "
                                      + "(\(signIn.attempt) of \(SignInRecovery.maximumAttempts))",
                                      ["PORTHOLE_EVENT": "sign-in-retry", "PORTHOLE_URL": uri, "PORTHOLE_ATTEMPT": String(signIn.attempt)]))]

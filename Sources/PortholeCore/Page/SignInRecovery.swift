@@ -19,6 +19,9 @@ public struct SignInRecovery: Sendable, Equatable {
     /// Something was asked for that has not started yet (a load, a reload, Back or Forward, Stop,
     /// a page's navigation): a load that ends cancelled now is being replaced or stopped.
     private var asked = false
+    /// The navigation asked last is one Porthole started (Home, a site, a typed address), never a
+    /// form or a page's navigation, which loading again could change.
+    private var ownLoad = false
     /// WebKit cancelled a sign-in request nobody answered, since the last load ended.
     private var withdrawn = false
     /// The address to load again once the cancelled load has ended.
@@ -33,8 +36,12 @@ public struct SignInRecovery: Sendable, Equatable {
         attempts = nil
     }
 
-    /// A page asked for a navigation (not a redirect of the load under way).
-    public mutating func pageNavigated() { asked = true }
+    /// WebKit asked about a navigation (not a redirect of the load under way); `own`: one of
+    /// Porthole's own loads, not a page's.
+    public mutating func navigationAsked(own: Bool) {
+        asked = true
+        ownLoad = own
+    }
 
     /// A load started (WebKit's load-changed STARTED).
     public mutating func loadStarted() { asked = false }
@@ -42,11 +49,10 @@ public struct SignInRecovery: Sendable, Equatable {
     /// WebKit cancelled a sign-in request that Porthole had not answered.
     public mutating func signInWithdrawn() { withdrawn = true }
 
-    /// A load of `uri` ended cancelled. `isLastStarted`: it is the load that started last;
-    /// `isOwnLoad`: it is one Porthole started (Home, a site, a typed address), never a form or a
-    /// page's navigation, which loading again could change. True when it is to be loaded again.
-    public mutating func loadCancelled(uri: String, isLastStarted: Bool, isOwnLoad: Bool) -> Bool {
-        guard withdrawn, !asked, isOwnLoad, isLastStarted else { return false }
+    /// A load of `uri` ended cancelled; `isLastStarted`: it is the load that started last. True
+    /// when it is to be loaded again.
+    public mutating func loadCancelled(uri: String, isLastStarted: Bool) -> Bool {
+        guard withdrawn, !asked, ownLoad, isLastStarted else { return false }
         let count = attempts?.uri == uri ? attempts?.count ?? 0 : 0
         guard count < Self.maximumAttempts else { return false }
         attempts = Attempts(uri: uri, count: count + 1)
