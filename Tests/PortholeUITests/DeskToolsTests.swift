@@ -78,7 +78,7 @@ final class DeskToolsTests: XCTestCase {
             let window = TestApp.window(on: server, sites: [("Staff", "/staff")])
             defer { TestApp.close(window) }
             let events = EventLog(window)
-            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the sign-in dialog opens")
+            XCTAssertTrue(UI.waitForSignIn(window, events), "the sign-in dialog opens")
             let entries = try XCTUnwrap(window.signInEntries)
             gtk_entry_set_text(entries.user.cast(), "ann")
             gtk_entry_set_text(entries.password.cast(), "secret")

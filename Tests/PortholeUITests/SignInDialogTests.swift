@@ -36,7 +36,7 @@ final class SignInDialogTests: XCTestCase {
         let events = EventLog(window)
         let story = { "port \(server.port); requests \(server.requests); page events \(events.events)" }
         window.goHome()
-        XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil && !shownLabels(window).isEmpty },
+        XCTAssertTrue(UI.waitForSignIn(window, events, and: { !shownLabels(window).isEmpty }),
                       "the sign-in dialog opens: \(story())")
         var labels = shownLabels(window)
         XCTAssertTrue(labels.contains(insecure), "plain HTTP is warned about: \(labels)")
@@ -77,7 +77,7 @@ final class SignInDialogTests: XCTestCase {
             let window = TestApp.window(on: server, sites: [("Staff", "/staff")])
             defer { TestApp.close(window) }
             let events = EventLog(window)
-            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the sign-in dialog opens")
+            XCTAssertTrue(UI.waitForSignIn(window, events), "the sign-in dialog opens")
             let entries = try XCTUnwrap(window.signInEntries)
             gtk_entry_set_text(entries.user.cast(), "ann")
             let dialog = try XCTUnwrap(gtk_widget_get_toplevel(entries.user))
@@ -89,7 +89,7 @@ final class SignInDialogTests: XCTestCase {
             window.startNewSession()
             XCTAssertEqual(gtk_widget_get_visible(dialog), 0, "the last visitor's dialog is gone with their view")
             // The home page asks again, in a dialog of the new view's own.
-            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the new visitor is asked in a new dialog: \(story())")
+            XCTAssertTrue(UI.waitForSignIn(window, events), "the new visitor is asked in a new dialog: \(story())")
             let asked = try XCTUnwrap(window.signInEntries)
             // The old dialog is held (referenced above), so its address cannot be reused: a new one.
             XCTAssertNotEqual(gtk_widget_get_toplevel(asked.user), dialog)
@@ -130,7 +130,7 @@ final class SignInDialogTests: XCTestCase {
             let window = TestApp.window(on: server, sites: [("Staff", "/withdrawn")])
             defer { TestApp.close(window) }
             let events = EventLog(window)
-            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the sign-in dialog opens")
+            XCTAssertTrue(UI.waitForSignIn(window, events), "the sign-in dialog opens")
             let first = try XCTUnwrap(window.signInEntries).user
             g_object_ref(UnsafeMutableRawPointer(first))
             defer { g_object_unref(UnsafeMutableRawPointer(first)) }
@@ -161,7 +161,7 @@ final class SignInDialogTests: XCTestCase {
             let window = TestApp.window(on: server, sites: [("Staff", "/stopped")])
             defer { TestApp.close(window) }
             let events = EventLog(window)
-            XCTAssertTrue(UI.wait { events.loadUnderWayStarted && window.signInEntries != nil }, "the sign-in dialog opens")
+            XCTAssertTrue(UI.waitForSignIn(window, events), "the sign-in dialog opens")
             LogCapture.start()
             defer { _ = LogCapture.stop() }
             let requests = server.count(path: "/stopped")

@@ -137,7 +137,7 @@ final class DialogHeadingTests: XCTestCase {
         // In two steps, each saying what it saw: the page is asked for, then WebKit asks.
         XCTAssertTrue(UI.wait(30) { server.count(path: "/staff") >= 1 },
                       "the window asks for its page: \(window.coordinator.uri ?? "nil"), loading \(window.coordinator.isLoading)")
-        XCTAssertTrue(UI.wait(30) { events.loadUnderWayStarted && window.signInEntries != nil },
+        XCTAssertTrue(UI.waitForSignIn(window, events, timeout: 30),
                       "the sign-in dialog opens: \(server.count(path: "/staff")) requests, \(window.coordinator.uri ?? "nil"), "
                       + "loading \(window.coordinator.isLoading), header \(window.headerTitle ?? "nil"), \(UI.toplevels().count) toplevels")
         checkHeading(tr("Sign in"), shot: "dialog-sign-in-\(tr("Cancel"))")

@@ -81,6 +81,17 @@ public final class EventLog {
 
 @MainActor
 extension UI {
+    /// Waits until `window` shows a sign-in dialog asked by a load that has told its start (see
+    /// `EventLog.loadUnderWayStarted`): the dialog a test can fill in without WebKit withdrawing it.
+    @discardableResult
+    public static func waitForSignIn(_ window: BrowserWindow, _ events: EventLog, timeout: Double = 15,
+                                     and condition: () -> Bool = { true }) -> Bool {
+        wait(timeout) { events.loadUnderWayStarted && window.signInEntries != nil && condition() }
+    }
+}
+
+@MainActor
+extension UI {
     /// Sends pointer motion to the web view, as moving the mouse over it would.
     public static func move(in window: BrowserWindow, x: Double = 40, y: Double = 40) {
         guard let view = window.webView else { return }
