@@ -24,6 +24,9 @@ page=$(cd "$(dirname "$0")" && pwd)/kiosk-test-page.html
 case $deb in /*|./*) ;; *) deb=./$deb ;; esac
 [ -f "$deb" ] || fail "no package $deb (run make deb)"
 
+# The package's own copy, by its path: a `make install` into /usr/local on the same machine puts
+# another one ahead of it on PATH, one that looks for /usr/local/bin/porthole.
+setup=/usr/sbin/porthole-kiosk-setup
 user=phboot$$
 work=$(mktemp -d)
 display=:$((90 + $$ % 100))
@@ -34,7 +37,7 @@ cleanup() {
     [ -z "$kiosk_pid" ] || kill -- "-$kiosk_pid" 2>/dev/null || true
     for pid in $server_pid $xvfb_pid; do kill "$pid" 2>/dev/null || true; done
     [ -z "$kiosk_pid" ] || wait "$kiosk_pid" 2>/dev/null || true
-    porthole-kiosk-setup --disable >/dev/null 2>&1 || true
+    "$setup" --disable >/dev/null 2>&1 || true
     # porthole-kiosk-setup made graphical.target the default: put back what was there.
     if [ -n "$default_target" ]; then ln -sfn "$default_target" /etc/systemd/system/default.target; else rm -f /etc/systemd/system/default.target; fi
     userdel -r "$user" 2>/dev/null || true
@@ -46,7 +49,7 @@ trap cleanup EXIT
 
 echo "== apt-get install $deb"
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb" > "$work/apt.log" 2>&1 || { cat "$work/apt.log" >&2; fail "apt-get install"; }
-for file in /usr/bin/porthole /usr/bin/cage /usr/bin/Xwayland /usr/sbin/porthole-kiosk-setup \
+for file in /usr/bin/porthole /usr/bin/cage /usr/bin/Xwayland "$setup" \
             /usr/lib/systemd/system/porthole-cage.service /usr/lib/systemd/user/porthole-kiosk.service \
             /usr/share/doc/porthole/admin-guide.md; do
     [ -e "$file" ] || fail "$file is not installed (the package and its Recommends)"
@@ -64,16 +67,16 @@ ln -s /usr/lib/systemd/system/gdm3.service "$image/etc/systemd/system/display-ma
 cp /usr/lib/systemd/system/porthole-cage.service "$image/usr/lib/systemd/system/"
 cp /usr/lib/systemd/user/porthole-kiosk.service "$image/usr/lib/systemd/user/"
 for program in porthole cage Xwayland; do : > "$image/usr/bin/$program"; done
-if porthole-kiosk-setup --root "$image" "$user" > "$work/refused" 2>&1; then fail "it enabled the kiosk over gdm3"; fi
+if "$setup" --root "$image" "$user" > "$work/refused" 2>&1; then fail "it enabled the kiosk over gdm3"; fi
 grep -q "another display manager is enabled: gdm3.service" "$work/refused" || fail "the refusal does not name gdm3: $(cat "$work/refused")"
 [ ! -e "$image/etc/systemd/system/porthole-cage.service.d" ] || fail "it changed the system before refusing"
 [ "$(readlink "$image/etc/systemd/system/display-manager.service")" = /usr/lib/systemd/system/gdm3.service ] || fail "gdm3's alias changed"
-porthole-kiosk-setup root > "$work/root" 2>&1 && fail "it made a kiosk for root"
+"$setup" root > "$work/root" 2>&1 && fail "it made a kiosk for root"
 grep -q "ordinary user" "$work/root" || fail "the refusal for root: $(cat "$work/root")"
 echo "   $(cat "$work/refused")"
 
-echo "== porthole-kiosk-setup $user"
-porthole-kiosk-setup "$user"
+echo "== $setup $user"
+"$setup" "$user"
 dropin=/etc/systemd/system/porthole-cage.service.d/10-kiosk-user.conf
 grep -qx "User=$user" "$dropin" || fail "no User=$user in $dropin"
 [ "$(basename "$(readlink /etc/systemd/system/display-manager.service)")" = porthole-cage.service ] || fail "cage is not the display manager"
