@@ -777,6 +777,30 @@ def machine_info(output=None):
     return info
 
 
+def policy_section(meta):
+    """The report's section on `policy-bench`: its table and the decision-time target."""
+    out = ["## Policy decisions and filter compilation (`policy-bench`)", ""]
+    text, rc = meta.get("policy_text", ""), meta.get("policy_rc")
+    if rc not in (None, 0):
+        out += ["`policy-bench` exited with status %s." % rc, ""]
+    if not text.strip():
+        out += ["`policy-bench` printed nothing.", ""]
+    elif "|" in text:
+        out += [text.rstrip(), ""]
+    else:
+        out += ["`policy-bench` printed no table; its output:", "", "```", text.rstrip(), "```", ""]
+    medians = policy_medians(text)
+    if not medians:
+        out += ["Target: median decision ≤ 1 µs at 100,000 filters — **not determined** (no median decision time "
+                "for 100,000 filters found in the output above).", ""]
+    else:
+        (ns, label), others = medians[0], medians[1:]
+        out += ["Target: median decision ≤ 1 µs at 100,000 filters — %.3f µs (%s): %s.%s" % (
+            ns / 1000, label, "met" if ns <= 1000 else "**missed**",
+            "".join(" Beside it: %.3f µs (%s)." % (o / 1000, ol) for o, ol in others)), ""]
+    return out
+
+
 def report(opts, browsers, results, meta):
     metrics = [(k, t.format(idle="%g" % opts.idle, hops=opts.hops), d, sc) for k, t, d, sc in METRICS]
     details = [(k, t.format(idle="%g" % opts.idle, hops=opts.hops), d, sc) for k, t, d, sc in DETAILS]
@@ -880,26 +904,9 @@ def report(opts, browsers, results, meta):
         meta["reset_target"] = {"measure": "reset → home page painted", "target": "≤ %d ms" % resets.TARGET_MS,
                                 "verdict": meta["reset"]["verdict"]}
 
-    # Policy.
-    out += ["## Policy decisions and filter compilation (`policy-bench`)", ""]
-    text, rc = meta.get("policy_text", ""), meta.get("policy_rc")
-    if rc not in (None, 0):
-        out += ["`policy-bench` exited with status %s." % rc, ""]
-    if not text.strip():
-        out += ["`policy-bench` printed nothing.", ""]
-    elif "|" in text:
-        out += [text.rstrip(), ""]
-    else:
-        out += ["`policy-bench` printed no table; its output:", "", "```", text.rstrip(), "```", ""]
-    medians = policy_medians(text)
-    if not medians:
-        out += ["Target: median decision ≤ 1 µs at 100,000 filters — **not determined** (no median decision time "
-                "for 100,000 filters found in the output above).", ""]
-    else:
-        (ns, label), others = medians[0], medians[1:]
-        out += ["Target: median decision ≤ 1 µs at 100,000 filters — %.3f µs (%s): %s.%s" % (
-            ns / 1000, label, "met" if ns <= 1000 else "**missed**",
-            "".join(" Beside it: %.3f µs (%s)." % (o / 1000, ol) for o, ol in others)), ""]
+    # Policy (not in a run given no policy-bench output, such as `make bench-small`).
+    if meta.get("policy_measured", True):
+        out += policy_section(meta)
 
     # Speech.
     speech = meta.get("speech_text")
@@ -1136,6 +1143,7 @@ def main():
         meta["policy_rc"] = opts.policy_rc
     else:
         meta["policy_text"] = ""
+        meta["policy_measured"] = False
 
     def check_foreign(when):
         found = foreign_engines()
