@@ -10,6 +10,7 @@ BUILD_DIR  := .build/$(CONFIG)
 # Build: GTK 3 + WebKitGTK. Tests: Xvfb (+ xauth for xvfb-run), a private D-Bus session bus.
 # Screenshots: ImageMagick's `import`, xdotool (the visitor controls' click). Translations: gettext
 # (xgettext, msgfmt), CJK fonts.
+# The app icon's PNG sizes: rsvg-convert (librsvg2-bin), at install time only.
 # Windows' WM_CLASS: xlsclients (x11-utils). The idle warning's sound: GStreamer's headers (WebKitGTK
 # already needs its libraries). The accessibility test: a real AT-SPI bus and pyatspi to walk it.
 # Speech: espeak-ng's library (its voices come with it); the speech tests read the audio they wrote
@@ -18,7 +19,7 @@ DEB_PACKAGES := pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libsoup-3.0-dev li
                 xvfb xauth dbus-daemon dbus-x11 imagemagick fonts-dejavu-core \
                 appstream desktop-file-utils libglib2.0-bin systemd gettext fonts-noto-cjk locales \
                 bubblewrap xdg-dbus-proxy x11-utils libgstreamer1.0-dev at-spi2-core python3-pyatspi xdotool \
-                gstreamer1.0-alsa
+                gstreamer1.0-alsa librsvg2-bin
 
 # The kiosk boot test: the compositor and Xwayland the package recommends, python3 for its page.
 KIOSK_TEST_PACKAGES := cage xwayland dbus-user-session python3
@@ -45,7 +46,7 @@ MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/portho
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers bench-small soak locale pot fuzz
+.PHONY: all deps icons install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers bench-small soak locale pot fuzz
 
 all: build
 
@@ -77,6 +78,20 @@ build: deps locale
 	$(WEB_EXTENSION_DIR)
 
 locale: $(MO_FILES)
+
+# The app icon in hicolor's fixed sizes beside the scalable SVG. GTK sets a window's icon from
+# every size the theme has for it and takes a fixed size over the SVG when it matches exactly:
+# with these, the UI process never loads librsvg (6.6 MB less PSS in the shared harness, see
+# docs/performance-choices.md); desktops still find the SVG.
+ICON_SIZES := 16 24 32 48 64 128 256
+ICON_DIR   := .build/icons
+ICON_FILES := $(foreach size,$(ICON_SIZES),$(ICON_DIR)/$(size)x$(size)/dev.porthole.Porthole.png)
+
+icons: $(ICON_FILES)
+
+$(ICON_DIR)/%/dev.porthole.Porthole.png: Resources/dev.porthole.Porthole.svg
+	@mkdir -p $(dir $@)
+	size=$$(echo $* | cut -dx -f1); rsvg-convert -w $$size -h $$size -o $@ $<
 
 $(LOCALE_DIR)/%/LC_MESSAGES/porthole.mo: po/%.po
 	@mkdir -p $(dir $@)
@@ -178,6 +193,7 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(DATADIR)/applications/dev.porthole.Porthole.desktop \
 	$(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml \
 	$(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg \
+	$(foreach size,$(ICON_SIZES),$(DATADIR)/icons/hicolor/$(size)x$(size)/apps/dev.porthole.Porthole.png) \
 	$(DATADIR)/man/man1/porthole.1 \
 	$(DATADIR)/man/man5/porthole.conf.5 \
 	$(DESTDIR)$(PREFIX)/lib/systemd/user/porthole-kiosk.service \
@@ -188,7 +204,7 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(DATADIR)/doc/porthole/admin-guide.md \
 	$(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/porthole.mo)
 
-install: locale
+install: locale icons
 	$(INSTALL_BUILD) --product porthole
 	$(INSTALL_BUILD) --product PortholeWebExtension
 	install -Dm755 -s $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
@@ -200,6 +216,9 @@ install: locale
 	msgfmt --xml --template=Resources/dev.porthole.Porthole.metainfo.xml -d po -o $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
 	chmod 644 $(DATADIR)/applications/dev.porthole.Porthole.desktop $(DATADIR)/metainfo/dev.porthole.Porthole.metainfo.xml
 	install -Dm644 Resources/dev.porthole.Porthole.svg $(DATADIR)/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg
+	for size in $(ICON_SIZES); do \
+	  install -Dm644 $(ICON_DIR)/$${size}x$${size}/dev.porthole.Porthole.png $(DATADIR)/icons/hicolor/$${size}x$${size}/apps/dev.porthole.Porthole.png; \
+	done
 	install -Dm644 Resources/porthole.1 $(DATADIR)/man/man1/porthole.1
 	install -Dm644 Resources/porthole.conf.5 $(DATADIR)/man/man5/porthole.conf.5
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(PREFIX)/lib/systemd/system $(DATADIR)/porthole/cage \

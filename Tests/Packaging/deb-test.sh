@@ -34,6 +34,7 @@ dpkg-deb --contents "$deb" | awk '{print $6}' | sed 's|^\./|/|' > "$work/files"
 for file in /usr/bin/porthole /usr/share/porthole/porthole.conf /usr/share/porthole/porthole.conf.example \
             /usr/share/applications/dev.porthole.Porthole.desktop /usr/share/metainfo/dev.porthole.Porthole.metainfo.xml \
             /usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg \
+            /usr/share/icons/hicolor/48x48/apps/dev.porthole.Porthole.png /usr/share/icons/hicolor/256x256/apps/dev.porthole.Porthole.png \
             /usr/share/man/man1/porthole.1.gz /usr/share/man/man5/porthole.conf.5.gz \
             /usr/lib/systemd/user/porthole-kiosk.service \
             /usr/share/porthole/cage/porthole-cage-session /usr/lib/systemd/system/porthole-cage.service \

@@ -526,6 +526,21 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// The icon sizes (width = height) in `_NET_WM_ICON` of the X windows of process `pid`, sorted.
+    @MainActor static func windowIconSizes(pid: pid_t) throws -> [Int] {
+        let windows = try Subprocess.run("/usr/bin/xdotool", ["search", "--pid", String(pid)])
+        var sizes = Set<Int>()
+        for window in windows.stdout.split(separator: "\n") {
+            let icon = try Subprocess.run("/usr/bin/xprop", ["-id", String(window), "_NET_WM_ICON"])
+            // "\tIcon (48 x 48):" before each image's picture
+            for line in icon.stdout.split(separator: "\n") where line.contains("Icon (") {
+                let numbers = line.split { !$0.isNumber }.compactMap { Int($0) }
+                if numbers.count == 2, numbers[0] == numbers[1] { sizes.insert(numbers[0]) }
+            }
+        }
+        return sizes.sorted()
+    }
+
     func testMakeInstallGivesAWorkingBrowserAndUninstallRemovesIt() throws {
         try MainActor.assumeIsolated {
             // The tree `make install` gave, shared with LocalizationUITests (one release build).
@@ -535,7 +550,8 @@ final class CommandLineTests: XCTestCase {
             let share = destdir + "/usr/share"
             let files = ["/usr/bin/porthole", "/usr/share/porthole/porthole.conf", "/usr/share/porthole/porthole.conf.example",
                          "/usr/share/applications/dev.porthole.Porthole.desktop", "/usr/share/metainfo/dev.porthole.Porthole.metainfo.xml",
-                         "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg", "/usr/share/man/man1/porthole.1", "/usr/share/man/man5/porthole.conf.5",
+                         "/usr/share/icons/hicolor/scalable/apps/dev.porthole.Porthole.svg",
+                         "/usr/share/icons/hicolor/48x48/apps/dev.porthole.Porthole.png", "/usr/share/man/man1/porthole.1", "/usr/share/man/man5/porthole.conf.5",
                          "/usr/lib/systemd/user/porthole-kiosk.service", "/usr/share/porthole/cage/porthole-cage-session",
                          "/usr/lib/systemd/system/porthole-cage.service", "/usr/sbin/porthole-kiosk-setup",
                          "/usr/share/man/man8/porthole-kiosk-setup.8", "/usr/share/doc/porthole/admin-guide.md",
@@ -572,6 +588,7 @@ final class CommandLineTests: XCTestCase {
             let installed = destdir + "/usr/bin/porthole"
             var env = fixture.environment
             env["PORTHOLE_DATA_DIR"] = nil
+            env["XDG_DATA_DIRS"] = share + ":/usr/share"  // where a desktop finds the installed icons
             let check = try Subprocess.run(installed, ["--check-config"], environment: env)
             XCTAssertEqual(check.status, 0, check.stderr)
             XCTAssertEqual(check.stdout, "\(share)/porthole/porthole.conf: ok\n", "it uses the installed default")
@@ -579,6 +596,14 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first") == 1 }, "the installed browser opened its page")
             // Its page's web process is sandboxed and runs the installed extension (issue 20).
             XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the page is shown")
+            // The window has the installed icon, and no SVG renderer is loaded for it: GTK takes an
+            // exact fixed size over the scalable SVG (GDK leaves some sizes out of _NET_WM_ICON).
+            if let pid = fixture.browser?.process.processIdentifier {
+                let sizes = try Self.windowIconSizes(pid: pid)
+                XCTAssertTrue(sizes.contains(16) && sizes.contains(32), "_NET_WM_ICON's sizes: \(sizes)")
+                let renderers = WebProcesses.mappedFiles(pid).filter { $0.contains("librsvg") }
+                XCTAssertEqual(renderers, [], "the UI process loaded an SVG renderer")
+            }
             let canary = fixture.home.write("canary.txt", "visitor secrets")
             if SandboxSetup.availability() == .runs, let pid = fixture.browser?.process.processIdentifier {
                 XCTAssertGreaterThan(SandboxTests.assertSandboxed(descendantsOf: pid, canary: canary), 0, "the installed browser's web process was checked")
