@@ -91,7 +91,7 @@ icons: $(ICON_FILES)
 
 $(ICON_DIR)/%/dev.porthole.Porthole.png: Resources/dev.porthole.Porthole.svg
 	@mkdir -p $(dir $@)
-	size=$$(echo $* | cut -dx -f1); rsvg-convert -w $$size -h $$size -o $@ $<
+	rsvg-convert -w $(firstword $(subst x, ,$*)) -h $(firstword $(subst x, ,$*)) -o $@ $<
 
 $(LOCALE_DIR)/%/LC_MESSAGES/porthole.mo: po/%.po
 	@mkdir -p $(dir $@)
