@@ -5,7 +5,6 @@
 // buffer of samples (what the playback output hands the sound server first). It also says how
 // long the main thread was held: the key's handling until `say` returned.
 // Run in release: swift run -c release speech-bench [--markdown FILE]
-import CEspeakNG
 import Foundation
 import GLibBridge
 import PortholeCore
@@ -36,11 +35,7 @@ let output = SpeechOutput.files(directory: NSTemporaryDirectory() + "porthole-sp
 if let directory = Localization.localeDirectory() { Localization.setUp(directory: directory) }
 
 /// espeak-ng's data directory, where the voices' dictionaries are.
-let dataDirectory: String = {
-    var path: UnsafePointer<CChar>?
-    _ = espeak_Info(&path)
-    return path.map { String(cString: $0) } ?? "/usr/lib/x86_64-linux-gnu/espeak-ng-data"
-}()
+let dataDirectory = SpeechEngine.dataDirectory ?? "/usr/lib/x86_64-linux-gnu/espeak-ng-data"
 
 /// Takes `voice`'s dictionary out of the disk cache (posix_fadvise DONTNEED: only this file's
 /// clean pages, no root needed), so the next load of it reads the disk as a kiosk's first does.

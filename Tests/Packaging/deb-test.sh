@@ -14,9 +14,10 @@ trap 'rm -rf "$work"' EXIT
 field() { dpkg-deb --field "$deb" "$1"; }
 [ "$(field Package)" = porthole ] || fail "Package is $(field Package)"
 [ "$(field Architecture)" = "$(dpkg --print-architecture)" ] || fail "Architecture is $(field Architecture)"
-# libespeak-ng1 (the read-aloud mode) brings espeak-ng-data, its voices.
+# libespeak-ng1 (the read-aloud mode, opened when speech starts; control.in names it) brings
+# espeak-ng-data, its voices.
 for library in libwebkit2gtk-4.1-0 libgtk-3-0 libglib2.0-0 libcrypt1 libc6 libespeak-ng1; do
-    field Depends | grep -q "\b$library\b" || fail "Depends lacks $library (computed from the binary's libraries): $(field Depends)"
+    field Depends | grep -q "\b$library\b" || fail "Depends lacks $library (computed from the binary's libraries, or named in control.in): $(field Depends)"
 done
 field Depends | grep -q swift && fail "Depends names a Swift library: the runtime is linked in"
 # The web process sandbox ([Browser] sandbox=auto) runs WebKitGTK's bubblewrap launcher.

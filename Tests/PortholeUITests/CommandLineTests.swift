@@ -603,6 +603,10 @@ final class CommandLineTests: XCTestCase {
                 XCTAssertTrue(sizes.contains(16) && sizes.contains(32), "_NET_WM_ICON's sizes: \(sizes)")
                 let renderers = WebProcesses.mappedFiles(pid).filter { $0.contains("librsvg") }
                 XCTAssertEqual(renderers, [], "the UI process loaded an SVG renderer")
+                // Speech is off on this desk: espeak-ng and the 16 libraries it brings (PulseAudio's,
+                // libsndfile's codecs) are opened when speech is first needed, not at start.
+                let speech = WebProcesses.mappedFiles(pid).filter { $0.contains("libespeak-ng") || $0.contains("libpulse") || $0.contains("libsndfile") }
+                XCTAssertEqual(speech, [], "the UI process loaded espeak-ng without speech")
             }
             let canary = fixture.home.write("canary.txt", "visitor secrets")
             if SandboxSetup.availability() == .runs, let pid = fixture.browser?.process.processIdentifier {

@@ -29,6 +29,8 @@ install -Dm644 "$here/lintian-overrides" "$root/usr/share/lintian/overrides/port
 find "$root/usr/share/man" -type f -exec gzip -9n {} \;
 
 # Depends from the shared libraries the binary links (dpkg-shlibdeps reads debian/control).
+# espeak-ng is opened at run time, when speech is first needed (EspeakLibrary.swift), so
+# control.in names libespeak-ng1 itself, at the version its shlibs file gives.
 mkdir -p "$work/src/debian"
 printf 'Source: porthole\n\nPackage: porthole\nArchitecture: any\n' > "$work/src/debian/control"
 # Its warnings (GTK libraries the binary links but does not call, SwiftPM's $ORIGIN rpath) go

@@ -60,10 +60,13 @@ public final class SpeechEngine {
         }
     }
 
+    /// espeak-ng's data directory, where its voices' dictionaries are (nil without the library).
+    public nonisolated static var dataDirectory: String? { EspeakLibrary.dataDirectoryWithoutLoading() ?? EspeakLibrary.shared?.dataDirectory }
+
     /// Cuts off what the speakers are saying (on the engine thread, after what was asked before).
     public func stop() {
         guard plays == true else { return }
-        worker.queue.async { espeak_Cancel() }
+        worker.queue.async { [worker] in worker.cancel() }
     }
 
     /// Whether espeak-ng runs (or will run) in `output`'s mode; the first output asked for sets it.
@@ -91,15 +94,22 @@ private final class EspeakWorker: @unchecked Sendable {
     private var fileNumber = 0
     /// The voices whose files `warm` has read (once per process is enough for the disk cache).
     private var warmed: Set<String> = []
+    /// The library, opened by the first call that needs it (on this thread, not the main one).
+    private var espeak: EspeakLibrary? { EspeakLibrary.shared }
 
     func start(playback: Bool) {
         self.playback = playback
-        sampleRate = espeak_Initialize(playback ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
+        guard let espeak else { return }
+        sampleRate = espeak.initialize(playback ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
         guard sampleRate > 0 else {
             Log.warning("espeak-ng did not start (its data missing?): no speech", fields: ["PORTHOLE_EVENT": "speech-problem"])
             return
         }
-        if !playback { espeak_SetSynthCallback(Self.collect) }
+        if !playback { espeak.setSynthCallback(Self.collect) }
+    }
+
+    func cancel() {
+        if sampleRate > 0 { _ = espeak?.cancel() }
     }
 
     /// Reads the files `voices` need into the disk cache (espeak_Info only says where they are).
@@ -107,16 +117,18 @@ private final class EspeakWorker: @unchecked Sendable {
         let voices = voices.filter { !warmed.contains($0) }
         guard !voices.isEmpty else { return }
         warmed.formUnion(voices)
-        var path: UnsafePointer<CChar>?
-        _ = espeak_Info(&path)
-        guard let path else { return }
-        let directory = String(cString: path)
+        // Found without opening espeak-ng where it can be: a window that never speaks loads none
+        // of its libraries; the library's own file is read too, for the first utterance's open.
+        guard let directory = EspeakLibrary.dataDirectoryWithoutLoading() ?? espeak?.dataDirectory else { return }
+        var files = ["phontab", "phonindex", "phondata", "intonations"].map { directory + "/" + $0 }
         let dictionaries = voices.map { voice -> String in
             let language = voice.split(separator: "-").first.map(String.init) ?? voice
             return language + "_dict"
         }
-        for name in ["phontab", "phonindex", "phondata", "intonations"] + dictionaries {
-            guard let file = fopen(directory + "/" + name, "rb") else { continue }
+        files += dictionaries.map { directory + "/" + $0 }
+        if let library = EspeakLibrary.libraryFile(besides: directory) { files.append(library) }
+        for name in files {
+            guard let file = fopen(name, "rb") else { continue }
             var buffer = [UInt8](repeating: 0, count: 65536)
             while fread(&buffer, 1, buffer.count, file) == buffer.count {}
             fclose(file)
@@ -125,21 +137,21 @@ private final class EspeakWorker: @unchecked Sendable {
 
     func say(_ utterance: Utterance, wordsPerMinute: Int, output: SpeechOutput, queued: Bool,
              firstSamples: (@Sendable (UInt64) -> Void)?) -> SpeechEngine.Audio? {
-        guard sampleRate > 0 else { return nil }
+        guard sampleRate > 0, let espeak else { return nil }
         // In the files output every utterance is done by the time the next starts, and
         // espeak_Cancel would wait for a playback thread that never runs.
-        if playback, !queued { espeak_Cancel() }
-        use(utterance.voice)
+        if playback, !queued { _ = espeak.cancel() }
+        use(utterance.voice, espeak)
         if self.wordsPerMinute != Int32(wordsPerMinute) {
-            espeak_SetParameter(espeakRATE, Int32(wordsPerMinute), 0)
+            _ = espeak.setParameter(espeakRATE, Int32(wordsPerMinute), 0)
             self.wordsPerMinute = Int32(wordsPerMinute)
         }
         guard case .files(let directory) = output else {
-            synthesize(utterance.text, into: nil)
+            synthesize(utterance.text, into: nil, espeak)
             return nil
         }
         let samples = SampleBuffer(firstSamples)
-        synthesize(utterance.text, into: samples)
+        synthesize(utterance.text, into: samples, espeak)
         fileNumber += 1
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/speech-\(getpid())-\(fileNumber).wav"
@@ -151,28 +163,28 @@ private final class EspeakWorker: @unchecked Sendable {
     }
 
     /// Makes `name` the current voice (loading its dictionary when it is not the current one).
-    private func use(_ name: String) {
+    private func use(_ name: String, _ espeak: EspeakLibrary) {
         guard voice != name else { return }
-        if espeak_SetVoiceByName(name) != EE_OK {
+        if espeak.setVoiceByName(name) != EE_OK {
             Log.warning("espeak-ng has no voice \(name)", fields: ["PORTHOLE_EVENT": "speech-problem"])
-            _ = espeak_SetVoiceByName("en")
+            _ = espeak.setVoiceByName("en")
         }
         voice = name
         wordsPerMinute = 0  // a new voice starts at its own rate
     }
 
     /// Synthesizes `text`: at once into `samples` (synchronous mode), or queued for the speakers.
-    private func synthesize(_ text: String, into samples: SampleBuffer?) {
+    private func synthesize(_ text: String, into samples: SampleBuffer?, _ espeak: EspeakLibrary) {
         let data = samples.map { Unmanaged.passUnretained($0).toOpaque() }
         let status = text.withCString { pointer in
-            espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, data)
+            espeak.synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, data)
         }
         if status != EE_OK { Log.warning("espeak-ng refused to speak (\(status.rawValue))", fields: ["PORTHOLE_EVENT": "speech-problem"]) }
     }
 
     /// The synchronous mode's callback: runs inside `espeak_Synth`, on the engine thread, with the
     /// utterance's SampleBuffer as every event's user data.
-    private static let collect: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = { wav, count, events in
+    private static let collect: EspeakLibrary.SynthCallback = { wav, count, events in
         guard let wav, count > 0, let data = events?.pointee.user_data else { return 0 }
         let buffer = Unmanaged<SampleBuffer>.fromOpaque(data).takeUnretainedValue()
         if buffer.samples.isEmpty, let first = buffer.firstSamples { first(DispatchTime.now().uptimeNanoseconds) }
