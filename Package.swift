@@ -27,12 +27,15 @@ let package = Package(
         // linked, so a start without speech loads none of its 16 libraries.
         .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
 
+        // dladdr: which loaded file defines a symbol (the Swift runtime's, GLib's directory).
+        .systemLibrary(name: "CDynamicLoader", path: "Sources/CDynamicLoader"),
+
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
         .target(name: "PortholeCore", dependencies: ["CGLib"]),
         // The representable bridge, the WebView and its Coordinator, the window.
-        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "CEspeakNG", "GLibBridge", "PortholeCore"]),
+        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "CEspeakNG", "CDynamicLoader", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
         .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring.

@@ -3,7 +3,7 @@
 // every start, 2.7 ms of the dynamic loader's work and 1.5 MB of the UI process's memory, on
 // every desk and kiosk whose visitors never turn speech on (issue 26, docs/performance-choices.md).
 import CEspeakNG
-import CGLib
+import CDynamicLoader
 import Glibc
 import GLibBridge
 
@@ -73,7 +73,7 @@ struct EspeakLibrary: Sendable {
     static func dataDirectoryWithoutLoading() -> String? {
         var candidates: [String] = []
         if let variable = getenv("ESPEAK_DATA_PATH") { candidates.append(String(cString: variable) + "/espeak-ng-data") }
-        if let file = porthole_object_file(unsafeBitCast(g_main_loop_new as @convention(c) (OpaquePointer?, gboolean) -> OpaquePointer?, to: UnsafeRawPointer.self)) {
+        if let file = porthole_object_file_defining("g_main_loop_new") {
             let library = String(cString: file)
             if let slash = library.lastIndex(of: "/") { candidates.append(library[..<slash] + "/espeak-ng-data") }
         }

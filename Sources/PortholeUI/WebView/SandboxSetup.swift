@@ -1,5 +1,6 @@
 // WebKitGTK's bubblewrap sandbox for page web processes: whether it can run here, and what a
 // sandboxed web process must still read (Porthole's web process extension and its libraries).
+import CDynamicLoader
 import CWebKitGtk
 import GLibBridge
 import PortholeCore
@@ -49,17 +50,12 @@ public enum SandboxSetup {
     /// once, since every visitor session's context (and each prepared next one) asks again.
     private static let sharedSwiftRuntime = sharedSwiftRuntimeDirectory()
 
-    /// Reads it from `/proc/self/maps`.
+    /// Asks the dynamic loader which file defines the runtime's `swift_retain`: nil in a build
+    /// with the runtime linked in statically (it exports no such symbol), else its directory.
     private static func sharedSwiftRuntimeDirectory() -> String? {
-        var contents: UnsafeMutablePointer<gchar>?
-        guard g_file_get_contents("/proc/self/maps", &contents, nil, nil) != 0, let contents else { return nil }
-        defer { g_free(contents) }
-        for line in String(cString: contents).split(separator: "\n") where line.hasSuffix("/libswiftCore.so") {
-            guard let start = line.firstIndex(of: "/") else { continue }
-            let path = line[start...]
-            return path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        }
-        return nil
+        guard let file = porthole_object_file_defining("swift_retain").map({ String(cString: $0) }),
+              file.hasSuffix("/libswiftCore.so") else { return nil }
+        return file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     }
 }
 
