@@ -1,9 +1,11 @@
 // espeak-ng's library, opened the first time speech needs it rather than linked: a linked
 // libespeak-ng brings 16 libraries (PulseAudio's, pcaudiolib, libsndfile and its codecs) into
-// every start, 2.7 ms of the dynamic loader's work and 1.5 MB of the UI process's memory, on
-// every desk and kiosk whose visitors never turn speech on (issue 26, docs/performance-choices.md).
+// every start, 12 % of the dynamic loader's start-up work (2.5 M cycles) and 1.1 MB of the UI
+// process's PSS, on every desk and kiosk whose visitors never turn speech on (issue 26,
+// docs/performance-choices.md).
 import CEspeakNG
 import CDynamicLoader
+import CGLib
 import Glibc
 import GLibBridge
 
@@ -73,17 +75,20 @@ struct EspeakLibrary: Sendable {
     static func dataDirectoryWithoutLoading() -> String? {
         var candidates: [String] = []
         if let variable = getenv("ESPEAK_DATA_PATH") { candidates.append(String(cString: variable) + "/espeak-ng-data") }
-        if let file = porthole_object_file_defining("g_main_loop_new") {
-            let library = String(cString: file)
-            if let slash = library.lastIndex(of: "/") { candidates.append(library[..<slash] + "/espeak-ng-data") }
-        }
+        if let file = porthole_object_file_defining("g_main_loop_new") { candidates.append(directory(of: String(cString: file)) + "/espeak-ng-data") }
         return candidates.first { access($0 + "/phontab", R_OK) == 0 }
     }
 
     /// The library's own file, beside its data on Debian (nil where it is not there).
     static func libraryFile(besides dataDirectory: String) -> String? {
-        guard let slash = dataDirectory.lastIndex(of: "/") else { return nil }
-        let file = dataDirectory[..<slash] + "/" + soname
+        let file = directory(of: dataDirectory) + "/" + soname
         return access(file, R_OK) == 0 ? file : nil
+    }
+
+    /// GLib's dirname of `path`.
+    private static func directory(of path: String) -> String {
+        let directory = g_path_get_dirname(path)!
+        defer { g_free(directory) }
+        return String(cString: directory)
     }
 }

@@ -119,7 +119,7 @@ private final class EspeakWorker: @unchecked Sendable {
         warmed.formUnion(voices)
         // Found without opening espeak-ng where it can be: a window that never speaks loads none
         // of its libraries; the library's own file is read too, for the first utterance's open.
-        guard let directory = EspeakLibrary.dataDirectoryWithoutLoading() ?? espeak?.dataDirectory else { return }
+        guard let directory = SpeechEngine.dataDirectory else { return }
         var files = ["phontab", "phonindex", "phondata", "intonations"].map { directory + "/" + $0 }
         let dictionaries = voices.map { voice -> String in
             let language = voice.split(separator: "-").first.map(String.init) ?? voice
