@@ -119,7 +119,14 @@ test: deps check-files locale
 	   echo $$? >$(TEST_INSTALL).status; } & \
 	$(SWIFT) build --build-tests; built=$$?; wait; exit $$built
 	$(WEB_EXTENSION_DIR)
-	PORTHOLE_TEST_INSTALL=$(CURDIR)/$(TEST_INSTALL) $(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
+	@# CI keeps only the end of what a run prints: a failed run ends with its failures again (the
+	@# failed cases and their assertions, or the case a timeout stopped), from .build/test.log.
+	@{ PORTHOLE_TEST_INSTALL=$(CURDIR)/$(TEST_INSTALL) $(TEST_ENV) timeout 1200 $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing; \
+	   echo $$? >.build/test.status; } 2>&1 | tee .build/test.log; \
+	rc=$$(cat .build/test.status); [ "$$rc" = 0 ] && exit 0; \
+	echo "== make test failed (exit $$rc); what failed, from .build/test.log:"; \
+	grep -E ": error: |^Test Case '.*' failed" .build/test.log || grep "^Test Case '.*' started" .build/test.log | tail -1; \
+	exit $$rc
 
 # porthole.conf(5) is generated from the configuration schema the loader uses; a test fails when
 # the committed page differs. Run after adding or documenting a key.
