@@ -46,7 +46,7 @@ MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/portho
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps icons install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers bench-small soak locale pot fuzz
+.PHONY: all deps icons launcher install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers bench-small soak locale pot fuzz
 
 all: build
 
@@ -193,6 +193,20 @@ SWIFT_STATIC_LIB_DIR = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))"
 # (and `make bench` or `make soak` after one) builds nothing.
 INSTALL_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) \
 	-Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
+# The installed `porthole` is launcher/porthole.c: it opens the extension's library, which holds
+# the browser's code too, and runs it, so the UI process and every web process share one copy of
+# the Swift runtime (the library is looked for in ../lib/porthole/web-extensions, then
+# web-extensions/ beside the binary, where WebProcessExtension looks). `make bench` runs the
+# launcher from $(LAUNCHER_DIR).
+LAUNCHER_DIR = $(INSTALL_SCRATCH)/launcher
+# The toolchain's own clang: it is there wherever Swift is (SwiftPM links with it too).
+LAUNCHER_CC = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang
+launcher:
+	$(INSTALL_BUILD) --product PortholeWebExtension
+	mkdir -p $(LAUNCHER_DIR)/web-extensions
+	ln -sf ../../release/libPortholeWebExtension.so $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so
+	$(LAUNCHER_CC) -O2 -Wall -Wextra -D_FORTIFY_SOURCE=2 -Wl,-z,relro,-z,now -o $(LAUNCHER_DIR)/porthole launcher/porthole.c
+
 INSTALLED_FILES = $(BINDIR)/porthole \
 	$(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so \
 	$(DATADIR)/porthole/porthole.conf \
@@ -211,10 +225,8 @@ INSTALLED_FILES = $(BINDIR)/porthole \
 	$(DATADIR)/doc/porthole/admin-guide.md \
 	$(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/porthole.mo)
 
-install: locale icons
-	$(INSTALL_BUILD) --product porthole
-	$(INSTALL_BUILD) --product PortholeWebExtension
-	install -Dm755 -s $(INSTALL_SCRATCH)/release/porthole $(BINDIR)/porthole
+install: locale icons launcher
+	install -Dm755 -s $(LAUNCHER_DIR)/porthole $(BINDIR)/porthole
 	install -Dm644 -s $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(WEB_EXTENSION_DIR_INSTALLED)/libPortholeWebExtension.so
 	install -Dm644 Resources/porthole.conf $(DATADIR)/porthole/porthole.conf
 	install -Dm644 Resources/porthole.conf.example $(DATADIR)/porthole/porthole.conf.example
@@ -300,17 +312,14 @@ fuzz: deps locale
 bench: deps
 	$(SWIFT) build -c release --product policy-bench
 	$(SWIFT) build -c release --product speech-bench
-	$(INSTALL_BUILD) --product porthole
-	$(INSTALL_BUILD) --product PortholeWebExtension
-	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions
-	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
+	$(MAKE) --no-print-directory launcher
 	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	rm -f .build/bench/policy.md; \
 	.build/release/speech-bench --markdown .build/bench/speech.md > .build/bench/speech.out 2>&1 || cp .build/bench/speech.out .build/bench/speech.md; \
 	.build/release/policy-bench --markdown .build/bench/policy.md > .build/bench/policy.out 2>&1; rc=$$?; \
-	python3 bench/run.py --porthole $(INSTALL_SCRATCH)/release/porthole --floor .build/bench/floor \
+	python3 bench/run.py --porthole $(LAUNCHER_DIR)/porthole --floor .build/bench/floor \
 	  --sandboxed-floor .build/bench/floor-variants \
 	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
 	  --policy-rc $$rc --speech .build/bench/speech.md --pages .build/bench/pages --portal \
@@ -325,13 +334,11 @@ bench-peers:
 # Porthole against the floor and the sandboxed floor; the report goes to docs/benchmarks-small.md.
 SMALL_MEMORY ?= 1G
 bench-small: deps
-	$(INSTALL_BUILD) --product porthole
-	$(INSTALL_BUILD) --product PortholeWebExtension
-	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions .build/bench
-	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
+	$(MAKE) --no-print-directory launcher
+	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
-	SMALL_MEMORY=$(SMALL_MEMORY) sh bench/small-machine.sh python3 bench/run.py --porthole $(INSTALL_SCRATCH)/release/porthole \
+	SMALL_MEMORY=$(SMALL_MEMORY) sh bench/small-machine.sh python3 bench/run.py --porthole $(LAUNCHER_DIR)/porthole \
 	  --floor .build/bench/floor --sandboxed-floor .build/bench/floor-variants --config bench/bench.conf --peers none \
 	  --pages .build/bench/pages --profile "one core (taskset -c 0), $(SMALL_MEMORY) memory limit (bench/small-machine.sh)" \
 	  --out docs/benchmarks-small.md --json .build/bench/results-small.json \
@@ -346,10 +353,8 @@ SOAK_RESETS ?= 1000
 # with navigation must stay flat); SOAK_NAVIGATE=0 soaks with a pointer nudge only.
 SOAK_NAVIGATE ?= 1
 soak: deps
-	$(INSTALL_BUILD) --product porthole
-	$(INSTALL_BUILD) --product PortholeWebExtension
-	mkdir -p $(INSTALL_SCRATCH)/release/web-extensions .build/bench
-	ln -sf ../libPortholeWebExtension.so $(INSTALL_SCRATCH)/release/web-extensions/libPortholeWebExtension.so
-	python3 bench/soak-resets.py --porthole $(INSTALL_SCRATCH)/release/porthole --resets $(SOAK_RESETS) \
+	$(MAKE) --no-print-directory launcher
+	mkdir -p .build/bench
+	python3 bench/soak-resets.py --porthole $(LAUNCHER_DIR)/porthole --resets $(SOAK_RESETS) \
 	  $(if $(filter 1,$(SOAK_NAVIGATE)),--navigate) \
 	  --out .build/bench/soak.md --json .build/bench/soak.json --command "SOAK_RESETS=$(SOAK_RESETS) SOAK_NAVIGATE=$(SOAK_NAVIGATE) make soak"

@@ -6,8 +6,11 @@ let package = Package(
     name: "Porthole",
     products: [
         .executable(name: "porthole", targets: ["porthole"]),
-        // The web process extension WebKit loads into every web process: the second layer.
-        .library(name: "PortholeWebExtension", type: .dynamic, targets: ["PortholeWebExtension"]),
+        // The web process extension WebKit loads into every web process (the second layer), with
+        // the browser's own code beside it: the installed `porthole` is a C launcher that calls
+        // into this library, so the UI process and every web process map one copy of the Swift
+        // runtime (launcher/porthole.c).
+        .library(name: "PortholeWebExtension", type: .dynamic, targets: ["PortholeWebExtension", "PortholeApp"]),
     ],
     targets: [
         // C seams: one system library per C dependency layer.
@@ -38,8 +41,11 @@ let package = Package(
         .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "CEspeakNG", "CDynamicLoader", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
         .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
-        // GtkApplication, command line, wiring.
-        .executableTarget(name: "porthole", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"]),
+        // GtkApplication, command line, wiring: the `porthole` command's code.
+        .target(name: "PortholeApp", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"],
+                path: "Sources/porthole"),
+        // The development build's `porthole`: PortholeApp linked in (the installed one is the launcher).
+        .executableTarget(name: "porthole", dependencies: ["PortholeApp"], path: "Sources/porthole-main"),
         // The developer tools' seeded random numbers (SplitMix64), one copy for both.
         .target(name: "SeededRandom"),
         // Policy speed: decisions per second and compile time at 10 to 100,000 filters (make bench).

@@ -393,7 +393,7 @@ def report(opts, samples, meta):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--porthole", default=os.path.join(REPO, ".build/install/release/porthole"))
+    ap.add_argument("--porthole", default=os.path.join(REPO, ".build/install/launcher/porthole"))
     ap.add_argument("--resets", type=int, default=1000)
     ap.add_argument("--every", type=int, default=25, help="sample every N resets (default 25)")
     ap.add_argument("--warmup", type=int, default=100, help="resets left out of the verdict's fit (default 100)")

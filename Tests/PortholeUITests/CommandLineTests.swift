@@ -609,14 +609,31 @@ final class CommandLineTests: XCTestCase {
                 XCTAssertEqual(speech, [], "the UI process loaded espeak-ng without speech")
             }
             let canary = fixture.home.write("canary.txt", "visitor secrets")
+            let library = destdir + "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"
             if SandboxSetup.availability() == .runs, let pid = fixture.browser?.process.processIdentifier {
                 XCTAssertGreaterThan(SandboxTests.assertSandboxed(descendantsOf: pid, canary: canary), 0, "the installed browser's web process was checked")
                 let mapped = WebProcesses.descendants(of: pid).flatMap(WebProcesses.mappedFiles)
-                XCTAssertTrue(mapped.contains(destdir + "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"),
+                XCTAssertTrue(mapped.contains(library),
                               "the installed extension is loaded in the sandboxed web process: \(mapped.filter { $0.contains("Porthole") })")
                 let status = try Subprocess.run(installed, ["status"], environment: env)
                 XCTAssertTrue(status.stdout.contains("sandbox: on"), status.stdout + status.stderr)
             }
+            // One copy of the Swift runtime for both kinds of process: the UI process runs the
+            // browser's code from the library every web process loads as its extension, and the
+            // binary (the launcher) holds no Swift of its own.
+            if let pid = fixture.browser?.process.processIdentifier {
+                XCTAssertTrue(WebProcesses.mappedFiles(pid).contains(library), "the UI process runs the library the web process loads")
+            }
+            let binary = try XCTUnwrap(FileManager.default.contents(atPath: installed))
+            XCTAssertNil(binary.range(of: Data("swift5_protocols".utf8)), "the installed binary has Swift sections of its own")
+            // Without its library the launcher cannot run the browser: it names the files it tried.
+            let lonelyBin = fixture.home.path + "/lonely-bin"
+            try FileManager.default.createDirectory(atPath: lonelyBin, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: installed, toPath: lonelyBin + "/porthole")
+            let lonely = try Subprocess.run(lonelyBin + "/porthole", ["--version"], environment: env)
+            XCTAssertEqual(lonely.status, 127, lonely.stdout + lonely.stderr)
+            XCTAssertTrue(lonely.stderr.contains("the browser's library libPortholeWebExtension.so could not be loaded"), lonely.stderr)
+            XCTAssertTrue(lonely.stderr.contains(lonelyBin + "/../lib/porthole/web-extensions/libPortholeWebExtension.so: cannot open"), lonely.stderr)
             fixture.browser?.stop()
 
             // `make uninstall` on a copy of the tree, which other tests read as installed.

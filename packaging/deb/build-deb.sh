@@ -28,14 +28,17 @@ install -Dm644 "$here/lintian-overrides" "$root/usr/share/lintian/overrides/port
 # Man pages are compressed in Debian packages.
 find "$root/usr/share/man" -type f -exec gzip -9n {} \;
 
-# Depends from the shared libraries the binary links (dpkg-shlibdeps reads debian/control).
+# Depends from the shared libraries the binary and its library link (dpkg-shlibdeps reads
+# debian/control): the binary is the launcher, and the browser's code with GTK, WebKit and the
+# rest is in the library it loads from /usr/lib/porthole/web-extensions.
 # espeak-ng is opened at run time, when speech is first needed (EspeakLibrary.swift), so
 # control.in names libespeak-ng1 itself, at the version its shlibs file gives.
 mkdir -p "$work/src/debian"
 printf 'Source: porthole\n\nPackage: porthole\nArchitecture: any\n' > "$work/src/debian/control"
 # Its warnings (GTK libraries the binary links but does not call, SwiftPM's $ORIGIN rpath) go
 # to a log: they do not change the result.
-depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/porthole" 2> "$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/porthole" \
+    "$root/usr/lib/porthole/web-extensions/libPortholeWebExtension.so" 2> "$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
 mkdir -p "$root/DEBIAN"
@@ -48,7 +51,7 @@ find "$root" -type d -exec chmod 755 {} +
 
 deb="$outdir/porthole_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
-echo "built $deb ($(du -k "$deb" | cut -f1) KiB; porthole binary $(du -k "$root/usr/bin/porthole" | cut -f1) KiB stripped)"
+echo "built $deb ($(du -k "$deb" | cut -f1) KiB; stripped: the launcher $(du -k "$root/usr/bin/porthole" | cut -f1) KiB, its library $(du -k "$root/usr/lib/porthole/web-extensions/libPortholeWebExtension.so" | cut -f1) KiB)"
 
 # Lintian: no errors; each remaining warning is overridden with its reason (lintian-overrides).
 lintian --allow-root --fail-on error,warning --display-level '>=info' "$deb"
