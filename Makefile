@@ -174,10 +174,10 @@ screenshot: build
 screenshot-visitor: build
 	sh Tests/Accessibility/visitor-screenshots.sh $(BUILD_DIR)/porthole
 
-# Installs like a GNOME application. The binary is a release build with the Swift runtime linked
-# in statically, so it runs without the toolchain, stripped at install (`install -s`); its own
-# scratch directory keeps it apart from the development build (and from a `swift test` that
-# holds .build).
+# Installs like a GNOME application. The browser is a release build (a C launcher and the library
+# it opens, with the Swift runtime linked in statically), so it runs without the toolchain,
+# stripped at install (`install -s`); its own scratch directory keeps it apart from the
+# development build (and from a `swift test` that holds .build).
 INSTALL_SCRATCH ?= .build/install
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
@@ -187,10 +187,9 @@ DATADIR = $(DESTDIR)$(PREFIX)/share
 # shown where the toolchain keeps the static runtime.
 WEB_EXTENSION_DIR_INSTALLED = $(DESTDIR)$(PREFIX)/lib/porthole/web-extensions
 SWIFT_STATIC_LIB_DIR = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib/swift_static/linux
-# Both products with the same flags: SwiftPM rebuilds every module the two share whenever the
-# flags change, so flags that differ between the two builds rebuilt everything at each
-# `make install` (a second install took as long as the first). With one set, a second install
-# (and `make bench` or `make soak` after one) builds nothing.
+# One set of flags for every release build in this scratch directory: SwiftPM rebuilds every
+# module whenever the flags change, so a second install (and `make bench` or `make soak` after
+# one) builds nothing.
 INSTALL_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) \
 	-Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
 # The installed `porthole` is launcher/porthole.c: it opens the extension's library, which holds
@@ -308,7 +307,8 @@ fuzz: deps locale
 # browsers that are installed, plus the policy's speed; prints a Markdown table and writes it to
 # docs/benchmarks.md. BENCH_ROUNDS=N (default 5), BENCH_QUICK=1 for a ~2-minute smoke run.
 # bench/README.md says what is measured; `make bench-peers` installs the peers (apt-get).
-# Porthole is measured as `make install` builds it (release, Swift runtime linked in statically).
+# Porthole is measured as `make install` builds it (the launcher and its library, release, Swift
+# runtime linked in statically).
 bench: deps
 	$(SWIFT) build -c release --product policy-bench
 	$(SWIFT) build -c release --product speech-bench
