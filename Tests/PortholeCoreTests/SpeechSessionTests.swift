@@ -21,6 +21,8 @@ private struct Row {
 }
 
 private let on: [SpeechEvent] = [.toggle]
+/// What turning speech on asks of the page: its `lang`, not asked while speech was off.
+private let fetch = SpeechCommand.fetchPageFacts(afterLoad: false)
 private let point = TouchPoint(40, 40)
 private func down(_ time: Double, finger: Int = 1) -> TouchInput { .down(finger: finger, point, at: time) }
 private func up(_ time: Double, finger: Int = 1) -> TouchInput { .up(finger: finger, point, at: time) }
@@ -31,14 +33,15 @@ private let rows: [Row] = [
     // Off: nothing is said, whatever happens.
     Row(name: "off, a focused link says nothing", events: [], then: .described(link), expect: []),
     Row(name: "off, a loaded page says nothing", events: [], then: .pageLoaded(title: "Library", language: "en"), expect: []),
+    Row(name: "off, a finished load asks the page nothing", events: [], then: .loadFinished(title: "Library"), expect: []),
     Row(name: "off, a key says nothing", events: [], then: .keyPressed("a"), expect: []),
     Row(name: "off, the idle warning says nothing", events: [], then: .idleWarning(secondsLeft: 10, first: true), expect: []),
 
     // Keys: the speech key and "read the page" are speech's, every other key goes on.
     Row(name: "the speech key is taken and turns speech on", events: [], then: .key(KeyChord("z", [.control, .alt])),
-        expect: [.swallowKey, say(.mode, "Speech on. Tab moves, Enter opens.")]),
+        expect: [.swallowKey, say(.mode, "Speech on. Tab moves, Enter opens."), fetch]),
     Row(name: "a keypad key can be the speech key", keys: [KeyChord("KP_Multiply")], events: [], then: .key(KeyChord("KP_Multiply")),
-        expect: [.swallowKey, say(.mode, "Speech on. Tab moves, Enter opens.")]),
+        expect: [.swallowKey, say(.mode, "Speech on. Tab moves, Enter opens."), fetch]),
     Row(name: "then the default is not", keys: [KeyChord("KP_Multiply")], events: [], then: .key(KeyChord("z", [.control, .alt])), expect: []),
     Row(name: "other keys go on to the page", events: on, then: .key(KeyChord("a")), expect: []),
     Row(name: "on, Ctrl+Alt+R reads the page", events: on, then: .key(KeyChord("r", [.control, .alt])), expect: [.swallowKey, .readFromFocus]),
@@ -48,15 +51,15 @@ private let rows: [Row] = [
 
     // The speech key.
     Row(name: "the key turns speech on and says how to move", events: [], then: .toggle,
-        expect: [say(.mode, "Speech on. Tab moves, Enter opens.")]),
-    Row(name: "on, it says the page the visitor is on", events: [.pageLoaded(title: "Library", language: nil)], then: .toggle,
-        expect: [say(.mode, "Speech on. Tab moves, Enter opens. Library")]),
-    Row(name: "a title that came after the load counts", events: [.pageLoaded(title: "", language: nil), .titleChanged("Library")],
-        then: .toggle, expect: [say(.mode, "Speech on. Tab moves, Enter opens. Library")]),
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens."), fetch]),
+    Row(name: "on, it says the page the visitor is on", events: [.loadFinished(title: "Library")], then: .toggle,
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens. Library"), fetch]),
+    Row(name: "a title that came after the load counts", events: [.loadFinished(title: ""), .titleChanged("Library")],
+        then: .toggle, expect: [say(.mode, "Speech on. Tab moves, Enter opens. Library"), fetch]),
     Row(name: "a new title is not said by itself", events: on, then: .titleChanged("Library"), expect: []),
     Row(name: "pressed again, it stops and says so", events: on, then: .toggle, expect: [.stop, say(.mode, "Speech off.")]),
     Row(name: "in Russian, it says so in Russian's voice", language: "ru", events: [], then: .toggle,
-        expect: [say(.mode, "Speech on. Tab moves, Enter opens.", "ru")]),
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens.", "ru"), fetch]),
 
     Row(name: "the speech button says what it does while speech is off", events: [], then: .speechButtonFocused,
         expect: [say(.mode, "Button, Speech. Press Enter or Space to hear the screen read aloud. On the screen: touch and hold, or tap three times.")]),
@@ -67,11 +70,11 @@ private let rows: [Row] = [
     // only the triple tap and the long press are speech's; on, a tap says, a double tap activates.
     Row(name: "off, a tap says nothing", events: [.touch(down(10))], then: .touch(up(10.1)), expect: []),
     Row(name: "three quick taps turn speech on, and say how touch works", events: taps(10, 10.3) + [.touch(down(10.6))], then: .touch(up(10.6)),
-        expect: [say(.mode, "Speech on. Touch the screen to hear what is there, double tap to open it.")]),
+        expect: [say(.mode, "Speech on. Touch the screen to hear what is there, double tap to open it."), fetch]),
     Row(name: "three slow ones do not", events: taps(10, 10.8) + [.touch(down(11.6))], then: .touch(up(11.6)),
         expect: []),
     Row(name: "a long press turns speech on", events: [.touch(down(10))], then: .touch(.tick(at: 10.8)),
-        expect: [say(.mode, "Speech on. Touch the screen to hear what is there, double tap to open it.")]),
+        expect: [say(.mode, "Speech on. Touch the screen to hear what is there, double tap to open it."), fetch]),
     Row(name: "on, a long press says what is there and leaves speech on", events: on + [.touch(down(10))], then: .touch(.tick(at: 10.8)),
         expect: [.describeAt(point)]),
     Row(name: "on, a touch is speech's, not the page's", events: on, then: .touch(down(10)), expect: [.swallowTouch, .wake(at: 10.8)]),
@@ -124,6 +127,22 @@ private let rows: [Row] = [
         expect: [say(.page, "Page loaded: Library")]),
     Row(name: "an untitled page says so", events: on, then: .pageLoaded(title: "", language: nil),
         expect: [say(.page, "Page loaded: untitled")]),
+    Row(name: "on, a finished load asks the page for its title and lang", events: on, then: .loadFinished(title: "Library"),
+        expect: [.fetchPageFacts(afterLoad: true)]),
+    Row(name: "the answer says the page's own title", events: on + [.loadFinished(title: "")],
+        then: .pageLoaded(title: "Library", language: "en"), expect: [say(.page, "Page loaded: Library")]),
+    Row(name: "an answer without a title says WebKit's", events: on + [.loadFinished(title: "Library")],
+        then: .pageLoaded(title: "", language: nil), expect: [say(.page, "Page loaded: Library")]),
+    Row(name: "an answer that comes after speech went off says nothing", events: on + [.loadFinished(title: "Library"), .toggle],
+        then: .pageLoaded(title: "Library", language: nil), expect: []),
+    Row(name: "the answer when speech came on says nothing", events: on,
+        then: .pageFacts(title: "Bibliothek", language: "de"), expect: []),
+    Row(name: "but its lang is the page's from then on", events: on + [.pageFacts(title: "Bibliothek", language: "de")],
+        then: .described(link), expect: [say(.element, "Link, Opening hours", "de")]),
+    Row(name: "and its title is said when speech comes on again", events: on + [.pageFacts(title: "Bibliothek", language: "de"), .toggle],
+        then: .toggle, expect: [say(.mode, "Speech on. Tab moves, Enter opens. Bibliothek"), fetch]),
+    Row(name: "a new load forgets the last page's lang", events: on + [.pageFacts(title: "Bibliothek", language: "de"),
+        .loadFinished(title: "Library")], then: .described(link), expect: [say(.element, "Link, Opening hours")]),
     Row(name: "a notice is read out", events: on, then: .announced("Blocked: evil.example is not on the list"),
         expect: [say(.notice, "Blocked: evil.example is not on the list")]),
     Row(name: "the idle warning says what happens", events: on, then: .idleWarning(secondsLeft: 10, first: true),
@@ -147,8 +166,8 @@ private let rows: [Row] = [
         then: .input, expect: []),
     Row(name: "a new visitor session stops speech", events: on, then: .visitorLeft, expect: [.stop]),
     Row(name: "and leaves it off", events: on + [.visitorLeft], then: .described(link), expect: []),
-    Row(name: "nor says the last visitor's page", events: [.pageLoaded(title: "Private", language: nil), .visitorLeft], then: .toggle,
-        expect: [say(.mode, "Speech on. Tab moves, Enter opens.")]),
+    Row(name: "nor says the last visitor's page", events: [.loadFinished(title: "Private"), .visitorLeft], then: .toggle,
+        expect: [say(.mode, "Speech on. Tab moves, Enter opens."), fetch]),
 ]
 
 final class SpeechSessionTests: XCTestCase {

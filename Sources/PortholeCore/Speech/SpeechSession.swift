@@ -74,8 +74,15 @@ public enum SpeechEvent: Sendable, Equatable {
     /// The kiosk bar's speech button got focus: it says what it does even while speech is off,
     /// so a visitor who tabs around finds it.
     case speechButtonFocused
-    /// A page finished loading; `language` is its `lang`.
+    /// A page finished loading; `title` is WebKit's (it may not have the page's yet). The page
+    /// is asked for its own title and `lang` (`.fetchPageFacts`) only while speech is on: the
+    /// answer costs the UI process a JavaScript engine of its own (2.6 MB).
+    case loadFinished(title: String)
+    /// The page's answer to `.fetchPageFacts(afterLoad: true)`: its title (empty: keep the one
+    /// there is) and its `lang`.
     case pageLoaded(title: String, language: String?)
+    /// The page's answer to `.fetchPageFacts(afterLoad: false)`, when speech came on: kept.
+    case pageFacts(title: String, language: String?)
     /// The page's title changed (after its load, or while speech is off): kept, not said.
     case titleChanged(String)
     /// Porthole showed something to read: the refusal notice, a dialog's message.
@@ -118,6 +125,9 @@ public enum SpeechCommand: Sendable, Equatable {
     case swallowTouch
     /// Stop speaking.
     case stop
+    /// Ask the page for its title and `lang`; the answer comes back as `.pageLoaded` (`afterLoad`:
+    /// after a load) or `.pageFacts` (speech came on).
+    case fetchPageFacts(afterLoad: Bool)
     /// Fetch the page's main text from the focus on, for `.readPage`.
     case readFromFocus
     /// The key was speech's (the speech key, or "read the page"): nobody else sees it.
@@ -126,8 +136,8 @@ public enum SpeechCommand: Sendable, Equatable {
 
 /// Whether speech is on, the languages it speaks, and what each event says.
 ///
-/// Off, nothing is said, but the page's title and language are kept, so turning speech on says
-/// where the visitor is. On, everything the visitor would see is said in the window's language
+/// Off, nothing is said, but the page's title is kept, so turning speech on says where the
+/// visitor is (and asks the page for its language). On, everything the visitor would see is said in the window's language
 /// (`interfaceLanguage`), an element or page in its own `lang` when it has one espeak-ng speaks.
 public struct SpeechSession: Sendable, Equatable {
     public let interfaceLanguage: String
@@ -156,11 +166,20 @@ public struct SpeechSession: Sendable, Equatable {
             return handle(.input)
         case .toggle:
             return toggle(byTouch: false)
-        case .pageLoaded(let title, let language):
+        case .loadFinished(let title):
             pageTitle = title
+            pageLanguage = nil
+            return isOn ? [.fetchPageFacts(afterLoad: true)] : []
+        case .pageLoaded(let title, let language):
+            if !title.isEmpty { pageTitle = title }
             pageLanguage = language
             guard isOn else { return [] }
-            return [say(.page, tr("Page loaded: {title}").filled(["title": title.isEmpty ? tr("untitled") : title]))]
+            let said = pageTitle ?? ""
+            return [say(.page, tr("Page loaded: {title}").filled(["title": said.isEmpty ? tr("untitled") : said]))]
+        case .pageFacts(let title, let language):
+            if !title.isEmpty { pageTitle = title }
+            pageLanguage = language
+            return []
         case .titleChanged(let title):
             pageTitle = title
             return []
@@ -236,7 +255,7 @@ public struct SpeechSession: Sendable, Equatable {
             guard !text.isEmpty else { return [say(.notice, tr("Nothing to read."))] }
             isReading = true
             return [say(.reading, text, in: language ?? pageLanguage)]
-        case .key, .toggle, .pageLoaded, .titleChanged, .visitorLeft, .touch, .input, .speechButtonFocused:
+        case .key, .toggle, .loadFinished, .pageLoaded, .pageFacts, .titleChanged, .visitorLeft, .touch, .input, .speechButtonFocused:
             return []
         }
     }
@@ -250,7 +269,9 @@ public struct SpeechSession: Sendable, Equatable {
         var text = byTouch ? tr("Speech on. Touch the screen to hear what is there, double tap to open it.")
                            : tr("Speech on. Tab moves, Enter opens.")
         if let pageTitle, !pageTitle.isEmpty { text += " " + pageTitle }
-        return [say(.mode, text)]
+        // The page's `lang`, for what it says without one of its own (a frame's), was not asked
+        // while speech was off.
+        return [say(.mode, text), .fetchPageFacts(afterLoad: false)]
     }
 
     /// An utterance in `language` when espeak-ng has a voice for it, else the window's language.

@@ -88,15 +88,7 @@ public final class SpeechController {
 
     /// A load finished: its title and language come from the page (WebKit's title may follow
     /// the load's end); `fallback` when the page cannot answer (no script world yet).
-    func pageLoaded(fallback: String) {
-        guard let watcher else {
-            handle(.pageLoaded(title: fallback, language: nil))
-            return
-        }
-        watcher.titleAndLanguage { [weak self] title, language in
-            self?.handle(.pageLoaded(title: title.isEmpty ? fallback : title, language: language))
-        }
-    }
+    func pageLoaded(fallback: String) { handle(.loadFinished(title: fallback)) }
     func titleChanged(_ title: String) { handle(.titleChanged(title)) }
     func announce(_ text: String) { handle(.announced(text)) }
     func keyPressed(_ name: String) { handle(.keyPressed(name)) }
@@ -140,6 +132,15 @@ public final class SpeechController {
                 }
             case .readFromFocus:
                 watcher?.readFromFocus { [weak self] text, language in self?.handle(.readPage(text: text, language: language)) }
+            case .fetchPageFacts(let afterLoad):
+                guard let watcher else {
+                    // No page to ask: what WebKit said of it is all there is.
+                    handle(afterLoad ? .pageLoaded(title: "", language: nil) : .pageFacts(title: "", language: nil))
+                    break
+                }
+                watcher.titleAndLanguage { [weak self] title, language in
+                    self?.handle(afterLoad ? .pageLoaded(title: title, language: language) : .pageFacts(title: title, language: language))
+                }
             case .swallowKey, .swallowTouch: break
             }
         }
