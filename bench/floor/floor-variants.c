@@ -9,6 +9,10 @@
  *   FLOOR_HEADER_TITLE=1                  a GtkHeaderBar whose title and subtitle follow the page
  *   FLOOR_SANDBOX=1                       web processes in WebKit's bubblewrap sandbox
  *                                         (webkit_web_context_set_sandbox_enabled), as Porthole runs them
+ *   FLOOR_USER_SCRIPT=FILE                FILE's script at document start in every frame, in the script
+ *                                         world FLOOR_USER_SCRIPT_WORLD (default porthole-speech), with a
+ *                                         message handler FLOOR_USER_SCRIPT_HANDLER (default portholeSpeech)
+ *                                         registered there, as Porthole's speech watcher adds its own
  *   (WEBKIT_SKIA_ENABLE_CPU_RENDERING=1 is WebKit's own: page content painted on the CPU)
  *
  * Build: cc -O2 floor-variants.c -o floor-variants $(pkg-config --cflags --libs webkit2gtk-4.1)
@@ -63,6 +67,24 @@ int main(int argc, char **argv)
         gtk_header_bar_set_show_close_button(GTK_HEADER_BAR(header), TRUE);
         gtk_window_set_titlebar(GTK_WINDOW(window), header);
         g_signal_connect(view, "notify::title", G_CALLBACK(follow_title), NULL);
+    }
+    const char *script_file = getenv("FLOOR_USER_SCRIPT");
+    if (script_file) {
+        gchar *source = NULL;
+        GError *error = NULL;
+        if (!g_file_get_contents(script_file, &source, NULL, &error)) {
+            fprintf(stderr, "floor-variants: FLOOR_USER_SCRIPT: %s\n", error->message);
+            return 1;
+        }
+        const char *world = getenv("FLOOR_USER_SCRIPT_WORLD") ? getenv("FLOOR_USER_SCRIPT_WORLD") : "porthole-speech";
+        const char *handler = getenv("FLOOR_USER_SCRIPT_HANDLER") ? getenv("FLOOR_USER_SCRIPT_HANDLER") : "portholeSpeech";
+        WebKitUserContentManager *manager = webkit_web_view_get_user_content_manager(WEBKIT_WEB_VIEW(view));
+        webkit_user_content_manager_register_script_message_handler_in_world(manager, handler, world);
+        WebKitUserScript *script = webkit_user_script_new_for_world(source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                                                                    WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, world, NULL, NULL);
+        webkit_user_content_manager_add_script(manager, script);
+        webkit_user_script_unref(script);
+        g_free(source);
     }
     gtk_container_add(GTK_CONTAINER(window), view);
     webkit_web_view_load_uri(WEBKIT_WEB_VIEW(view), argv[1]);
