@@ -32,15 +32,18 @@ let package = Package(
 
         // dladdr: which loaded file defines a symbol (the Swift runtime's, GLib's directory).
         .systemLibrary(name: "CDynamicLoader", path: "Sources/CDynamicLoader"),
+        // Mesa's GL driver loaded ahead on another thread, in the UI process and each web process
+        // (C, built with the GNU extensions it needs, which no Swift module's headers then see).
+        .target(name: "GLDriverPreload"),
 
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),
         // Decisions: site list, filters, policy, pages. Imports no GTK and no WebKit.
         .target(name: "PortholeCore", dependencies: ["CGLib"]),
         // The representable bridge, the WebView and its Coordinator, the window.
-        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "CEspeakNG", "CDynamicLoader", "GLibBridge", "PortholeCore"]),
+        .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "CEspeakNG", "CDynamicLoader", "GLDriverPreload", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
-        .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
+        .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLDriverPreload", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring: the `porthole` command's code.
         .target(name: "PortholeApp", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"],
                 path: "Sources/porthole"),
@@ -61,7 +64,7 @@ let package = Package(
         // test application, synthesized input, main-loop waits.
         .target(name: "TestSupport", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeUI", "PortholeCore"],
                 path: "Tests/TestSupport"),
-        .testTarget(name: "PortholeUITests", dependencies: ["TestSupport", "PortholeUI", "PortholeCore", "GLibBridge", "CWebKitGtk"]),
+        .testTarget(name: "PortholeUITests", dependencies: ["TestSupport", "PortholeUI", "PortholeCore", "GLibBridge", "CWebKitGtk", "GLDriverPreload"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -178,7 +178,9 @@ final class PortholeApplication {
         Localization.use(languages: configuration.browser.languages)
         // Like the languages, read once: every web process starts with the environment set here.
         PagePainting.prepare(configuration.browser.gpuPainting)
-        // The environment is set: the services the engine and GTK wait for can start meanwhile.
+        // The environment is set: the GL driver and the services the engine and GTK wait for can
+        // start meanwhile.
+        PagePainting.preloadDriver()
         startBusServices()
     }
 

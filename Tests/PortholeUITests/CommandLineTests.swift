@@ -608,6 +608,19 @@ final class CommandLineTests: XCTestCase {
                 let speech = WebProcesses.mappedFiles(pid).filter { $0.contains("libespeak-ng") || $0.contains("libpulse") || $0.contains("libsndfile") }
                 XCTAssertEqual(speech, [], "the UI process loaded espeak-ng without speech")
             }
+            // Mesa's GL driver, loaded ahead on another thread (issue 26), is the file Mesa itself
+            // opens: one copy in the UI process and in each web process, never a second.
+            if let pid = fixture.browser?.process.processIdentifier {
+                XCTAssertTrue(UI.wait(10) { !WebProcesses.descendants(of: pid).isEmpty }, "the page has a web process")
+                for process in [pid] + WebProcesses.descendants(of: pid) {
+                    let drivers = WebProcesses.executableFiles(process).filter { $0.hasSuffix("_dri.so") }
+                    XCTAssertEqual(drivers.count, 1, "process \(process) maps Mesa's driver once: \(drivers)")
+                    for driver in drivers {
+                        XCTAssertEqual(GLDriverPreloadTests.fileID(driver), GLDriverPreloadTests.fileID(GLDriverPreloadTests.defaultDriverPath()),
+                                       "process \(process) maps the driver the preload names")
+                    }
+                }
+            }
             let canary = fixture.home.write("canary.txt", "visitor secrets")
             let library = destdir + "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"
             if SandboxSetup.availability() == .runs, let pid = fixture.browser?.process.processIdentifier {

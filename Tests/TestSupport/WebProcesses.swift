@@ -39,6 +39,19 @@ public enum WebProcesses {
         }
     }
 
+    /// The files mapped executable into `pid`: one line for each loaded copy of a library.
+    public static func executableFiles(_ pid: pid_t) -> [String] {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"),
+              let data = try? handle.readToEnd() else { return [] }
+        try? handle.close()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            // address, permissions, offset, device, inode, then the path after padding.
+            let fields = line.split(separator: " ", maxSplits: 1)
+            guard fields.count == 2, fields[1].hasPrefix("r-x"), let path = line.firstIndex(of: "/") else { return nil }
+            return String(line[path...])
+        }
+    }
+
     /// The newest of them (the page's, for the window just made).
     public static func newest() -> pid_t? { descendants().last }
 }

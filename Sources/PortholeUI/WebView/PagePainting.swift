@@ -1,5 +1,6 @@
 // `[Browser] gpu-painting=` (decided by PortholeCore's GPUPainting) applied to the environment
 // WebKit's web processes start with.
+import GLDriverPreload
 import CWebKitGtk
 import GLibBridge
 import PortholeCore
@@ -21,6 +22,14 @@ public enum PagePainting {
         Log.info(onGPU ? "pages are painted on the GPU" : "pages are painted on the CPU",
                  fields: ["PORTHOLE_GPU_PAINTING": choice.rawValue, "PORTHOLE_RENDER_NODE": renderNode ? "true" : "false"])
         return onGPU
+    }
+
+    /// Starts loading Mesa's GL driver on another thread (GLDriverPreload.h): GTK's
+    /// initialisation and WebKit's first web view open it on the main thread, and its 15-35 ms of
+    /// relocations then overlap the configuration, the bus connection and GTK's start instead of
+    /// adding to them. Call after `prepare`: the environment must be set first.
+    public static func preloadDriver() {
+        porthole_preload_gl_driver()
     }
 
     /// Whether the machine has a GPU that GL can use: a DRM render node (`/dev/dri/renderD128`, …).
