@@ -32,8 +32,8 @@ let package = Package(
 
         // dladdr: which loaded file defines a symbol (the Swift runtime's, GLib's directory).
         .systemLibrary(name: "CDynamicLoader", path: "Sources/CDynamicLoader"),
-        // Mesa's GL driver loaded ahead on another thread, in the UI process and each web process
-        // (C, built with the GNU extensions it needs, which no Swift module's headers then see).
+        // Mesa's GL driver loaded ahead on another thread, in the UI process (C, built with the GNU
+        // extensions it needs, which no Swift module's headers then see).
         .target(name: "GLDriverPreload"),
 
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
@@ -43,7 +43,7 @@ let package = Package(
         // The representable bridge, the WebView and its Coordinator, the window.
         .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "CEspeakNG", "CDynamicLoader", "GLDriverPreload", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
-        .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLDriverPreload", "GLibBridge", "PortholeCore"]),
+        .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore"]),
         // GtkApplication, command line, wiring: the `porthole` command's code.
         .target(name: "PortholeApp", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"],
                 path: "Sources/porthole"),

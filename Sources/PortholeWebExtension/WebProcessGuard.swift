@@ -1,7 +1,6 @@
 // Porthole's second enforcement layer: a WebKit web process extension that refuses, before it is
 // sent, every request the site policy blocks (documents always; subresources with
 // `[Policy] subresources=policy`).
-import GLDriverPreload
 import CWebKitWebExtension
 import GLibBridge
 import PortholeCore
@@ -97,9 +96,6 @@ final class WebProcessGuard {
 @c(webkit_web_extension_initialize_with_user_data)
 public func initializeWebExtension(_ webExtension: OpaquePointer?, _ userData: OpaquePointer?) {
     guard let incoming = webExtension else { return }
-    // WebKit opens its EGL display (and with it Mesa's driver) a few milliseconds after this, on
-    // the main thread: the driver's load starts now, on the other core.
-    porthole_preload_gl_driver()
     nonisolated(unsafe) let webExtension = incoming  // called on the web process's main thread, used there
     let rules = userData.flatMap(WebProcessPolicy.init(variant:)) ?? WebProcessPolicy(sites: [])
     MainActor.assumeIsolated {

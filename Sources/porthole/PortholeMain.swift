@@ -6,6 +6,7 @@
 import Glibc
 import GLibBridge
 import PortholeCore
+import PortholeUI
 
 /// The C launcher's entry: the arguments as `main` received them.
 @_cdecl("porthole_launch")
@@ -55,6 +56,7 @@ public func runPorthole(_ arguments: [String]) -> Never {
     let status = MainActor.assumeIsolated {
         PortholeApplication().run(arguments)
     }
+    PagePainting.finishDriverPreload()
     exit(status)
 }
 

@@ -202,6 +202,32 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// A second `porthole URL` lives a few hundred milliseconds: it must not start loading Mesa's
+    /// GL driver on another thread (issue 26), because exiting while that load runs LLVM's
+    /// constructors hung it or aborted it (1 run in 60 here, 3 of 595 tests in CI). The dynamic
+    /// loader's own log of the files it opens is the witness.
+    func testASecondPortholeLoadsNoGLDriverAndExitsCleanly() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try BrowserProcessFixture()
+            defer { fixture.tearDown() }
+            try fixture.start(["--config", fixture.config])
+            XCTAssertTrue(try fixture.waitForBus())
+            let log = fixture.home.path + "/ld"
+            for round in 1...5 {
+                let second = try Subprocess.run(BuildProducts.porthole, [fixture.server.url("/second-\(round)")],
+                                                environment: fixture.environment.merging(["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": log]) { $1 },
+                                                timeout: 30)
+                XCTAssertEqual(second.status, 0, second.stderr)
+            }
+            // One log per process: each second `porthole`, and the helpers it runs (bwrap's probe).
+            let logs = try FileManager.default.contentsOfDirectory(atPath: fixture.home.path).filter { $0.hasPrefix("ld.") }
+                .map { try String(contentsOfFile: fixture.home.path + "/" + $0, encoding: .utf8) }
+            XCTAssertEqual(logs.filter { $0.contains("libgtk-3.so") }.count, 5, "the loader logged each second porthole")
+            XCTAssertEqual(logs.filter { $0.contains("_dri.so") }.count, 0, "a second porthole opened a GL driver")
+            for round in 1...5 { XCTAssertTrue(UI.wait(15) { fixture.server.count(path: "/second-\(round)") == 1 }) }
+        }
+    }
+
     /// A second `porthole URL` hands the URL over undecided: the running browser decides it with
     /// the running configuration, and only it logs the refusal. The second process decided it
     /// with its own configuration first, and logged the refusal too.

@@ -31,6 +31,16 @@ final class GLDriverPreloadTests: XCTestCase {
         XCTAssertEqual(path, (path as NSString).resolvingSymlinksInPath, path)
     }
 
+    func testThePreloadStartsOnceAndFinishingWaitsForTheDriver() throws {
+        // Whatever this test process started before, after finishing the driver is loaded and a
+        // second start starts nothing.
+        _ = porthole_preload_gl_driver()
+        porthole_finish_gl_driver_preload()
+        XCTAssertNotNil(dlopen(Self.defaultDriverPath(), RTLD_NOW | RTLD_NOLOAD), "the driver is loaded once the preload finished")
+        XCTAssertEqual(porthole_preload_gl_driver(), 0, "a second call starts no second thread")
+        porthole_finish_gl_driver_preload()
+    }
+
     func testLibGLDriversPathIsFollowedAsMesaFollowsIt() throws {
         let first = TemporaryDirectory()
         let second = TemporaryDirectory()

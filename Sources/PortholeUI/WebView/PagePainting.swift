@@ -27,9 +27,16 @@ public enum PagePainting {
     /// Starts loading Mesa's GL driver on another thread (GLDriverPreload.h): GTK's
     /// initialisation and WebKit's first web view open it on the main thread, and its 15-35 ms of
     /// relocations then overlap the configuration, the bus connection and GTK's start instead of
-    /// adding to them. Call after `prepare`: the environment must be set first.
+    /// adding to them. Call after `prepare` (the environment must be set first), once the process
+    /// knows it is the browser that runs; it starts the load once.
     public static func preloadDriver() {
         porthole_preload_gl_driver()
+    }
+
+    /// Returns once the driver's load has finished (at once if it never started). The process must
+    /// call it before it exits: exiting mid-load hangs or aborts it (GLDriverPreload.h).
+    public static func finishDriverPreload() {
+        porthole_finish_gl_driver_preload()
     }
 
     /// Whether the machine has a GPU that GL can use: a DRM render node (`/dev/dri/renderD128`, …).
