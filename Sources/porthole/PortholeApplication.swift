@@ -148,9 +148,6 @@ final class PortholeApplication {
                 // running configuration: loading it here first would decide it with this process's own
                 // (and log the refusal twice).
                 guard !anotherInstanceRuns() else { return }
-                // This process is the browser: GTK's initialisation opens the GL driver, which
-                // can load on the other core meanwhile (not in a `porthole URL` that exits soon).
-                PagePainting.preloadDriver()
                 guard gtk_init_check(nil, nil) != 0 else {
                     // GTK's start-up will say why and exit: not while the driver is loading.
                     PagePainting.finishDriverPreload()
@@ -170,9 +167,6 @@ final class PortholeApplication {
     private func registered() {
         guard g_application_get_is_registered(gApplication) != 0 else { return }
         let isRemote = g_application_get_is_remote(gApplication) != 0
-        // A second Porthole that started at the same moment hands its command line over and
-        // exits: not while the driver its early start began loading is still loading.
-        if isRemote { PagePainting.finishDriverPreload() }
         guard phase.handle(.registered(isRemote: isRemote)) == [.dropEarlyStart], let window else { return }
         window.coordinator.stop()
         if let widget = window.window { gtk_widget_destroy(widget) }  // not close: a kiosk refuses that
@@ -189,13 +183,14 @@ final class PortholeApplication {
         Localization.use(languages: configuration.browser.languages)
         // Like the languages, read once: every web process starts with the environment set here.
         PagePainting.prepare(configuration.browser.gpuPainting)
-        // The environment is set: the services the engine and GTK wait for can start meanwhile.
+        // The environment is set: the GL driver and the services the engine and GTK wait for can
+        // start meanwhile.
+        PagePainting.preloadDriver()
         startBusServices()
     }
 
     /// Creates the engine, after `prepare` and GTK's initialisation.
     private func startEngine() {
-        PagePainting.preloadDriver()  // unless the early start began it already
         let engine = BrowserEngine(sites: configuration.sites, ephemeral: configuration.keepsWebsiteDataInMemory,
                                    sandboxed: startSandboxed ?? false)
         if let lastLoad { engine.show(lastLoad) }

@@ -1,12 +1,13 @@
-/* Mesa's GL driver loaded ahead, on a thread of its own, in the UI process once it knows it is
-   the browser that runs (not a second `porthole URL` that hands its URL over). GTK's GL check (in
-   gtk_init) opens the driver on the main thread, and loading it (with LLVM, which llvmpipe needs)
-   is 15-35 ms of relocations that the other core can do meanwhile.
+/* Mesa's GL driver loaded ahead, on a thread of its own, in the UI process as soon as its
+   environment is set. GTK's GL check (in gtk_init) opens the driver on the main thread, and
+   loading it (with LLVM, which llvmpipe needs) is 15-35 ms of relocations that the other core
+   can do meanwhile.
 
    A process must not exit while the thread is still inside dlopen: exit's handlers would tear
    down the libraries whose constructors the thread is running (LLVM's pass registry), and the
-   process then hangs on the loader's lock or aborts. Every exit after the preload started goes
-   through `porthole_finish_gl_driver_preload` first. */
+   process then hangs on the loader's lock or aborts (a second `porthole URL`, which hands its URL
+   over and exits at once, did). Every exit after the preload started goes through
+   `porthole_finish_gl_driver_preload` first. */
 #ifndef PORTHOLE_GL_DRIVER_PRELOAD_H
 #define PORTHOLE_GL_DRIVER_PRELOAD_H
 

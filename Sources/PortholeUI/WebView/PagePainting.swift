@@ -27,8 +27,8 @@ public enum PagePainting {
     /// Starts loading Mesa's GL driver on another thread (GLDriverPreload.h): GTK's
     /// initialisation and WebKit's first web view open it on the main thread, and its 15-35 ms of
     /// relocations then overlap the configuration, the bus connection and GTK's start instead of
-    /// adding to them. Call after `prepare` (the environment must be set first), once the process
-    /// knows it is the browser that runs; it starts the load once.
+    /// adding to them. Call after `prepare` (the environment must be set first); it starts the
+    /// load once.
     public static func preloadDriver() {
         porthole_preload_gl_driver()
     }
