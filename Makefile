@@ -196,14 +196,17 @@ INSTALL_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $
 # the browser's code too, and runs it, so the UI process and every web process share one copy of
 # the Swift runtime (the library is looked for in ../lib/porthole/web-extensions, then
 # web-extensions/ beside the binary, where WebProcessExtension looks). `make bench` runs the
-# launcher from $(LAUNCHER_DIR).
+# launcher from $(LAUNCHER_DIR). The library there is a stripped copy, as `make install` installs
+# it: a symbolic link into SwiftPM's `release` (itself a link) did not resolve inside the web
+# process's sandbox, so the web processes of `make bench` ran without the extension.
 LAUNCHER_DIR = $(INSTALL_SCRATCH)/launcher
 # The toolchain's own clang: it is there wherever Swift is (SwiftPM links with it too).
 LAUNCHER_CC = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang
 launcher:
 	$(INSTALL_BUILD) --product PortholeWebExtension
 	mkdir -p $(LAUNCHER_DIR)/web-extensions
-	ln -sf ../../release/libPortholeWebExtension.so $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so
+	rm -f $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so
+	install -m644 -s $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so
 	$(LAUNCHER_CC) -O2 -Wall -Wextra -D_FORTIFY_SOURCE=2 -Wl,-z,relro,-z,now -o $(LAUNCHER_DIR)/porthole launcher/porthole.c
 
 INSTALLED_FILES = $(BINDIR)/porthole \

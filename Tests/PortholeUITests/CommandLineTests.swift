@@ -678,6 +678,22 @@ final class CommandLineTests: XCTestCase {
             if let pid = fixture.browser?.process.processIdentifier {
                 XCTAssertTrue(WebProcesses.mappedFiles(pid).contains(library), "the UI process runs the library the web process loads")
             }
+            fixture.browser?.stop()
+            // The launcher `make bench` measures (built by `make install` into .build/install/launcher)
+            // is the product too: its sandboxed web process runs its extension. It once held a link
+            // into SwiftPM's `release` link, which did not resolve in the sandbox (issue 26).
+            if SandboxSetup.availability() == .runs {
+                let launcher = BuildProducts.packageRoot + "/.build/install/launcher/porthole"
+                let reference = try Subprocess(launcher, ["--config", fixture.config, fixture.server.url("/benched")], environment: env, directory: "/")
+                defer { reference.stop() }
+                XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/benched") == 1 }, "the benchmarks' launcher opened its page")
+                XCTAssertTrue(UI.wait(10) { !WebProcesses.descendants(of: reference.process.processIdentifier).isEmpty }, "its page has a web process")
+                let processes = WebProcesses.descendants(of: reference.process.processIdentifier)
+                for process in processes {
+                    XCTAssertTrue(WebProcesses.mappedFiles(process).contains(BuildProducts.packageRoot + "/.build/install/launcher/web-extensions/libPortholeWebExtension.so"),
+                                  "the benchmarks' launcher's web process \(process) runs its extension: \(WebProcesses.mappedFiles(process).filter { $0.contains("Porthole") })")
+                }
+            }
             let binary = try XCTUnwrap(FileManager.default.contents(atPath: installed))
             XCTAssertNil(binary.range(of: Data("swift5_protocols".utf8)), "the installed binary has Swift sections of its own")
             // Without its library the launcher cannot run the browser: it names the files it tried.
