@@ -49,6 +49,7 @@ import resets  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 MARKER = "PORTHOLE_BENCH_RUN"
+EXTENSION = "libPortholeWebExtension.so"   # Porthole's web process extension (its second layer)
 SCREEN = "1024x768x24"
 NAV_HOPS = pages.NAV_HOPS
 
@@ -211,6 +212,15 @@ def memory_kb(pid):
     except (OSError, ValueError, IndexError):
         return None
     return out
+
+
+def maps_extension(pid):
+    """Whether `pid` maps Porthole's web process extension (None when its maps cannot be read)."""
+    try:
+        with open("/proc/%d/maps" % pid) as f:
+            return any(line.rstrip().endswith("/" + EXTENSION) for line in f)
+    except OSError:
+        return None
 
 
 def cmdline(pid):
@@ -595,6 +605,10 @@ def run_once(opts, server, browser, scenario):
                     r["idle_cpu_s"] = (after - c1.get(r["pid"], s1.get(r["pid"], 0))) / CLK_TCK \
                         if after is not None else None
                 res["processes"] = rows
+                # What the page's web processes run, read from /proc/PID/maps: Porthole's must map
+                # its extension, or the run measured a Porthole without its second layer.
+                res["web_processes"] = [{"pid": r["pid"], "extension": maps_extension(r["pid"])}
+                                        for r in rows if r["comm"] == "WebKitWebProces"]
                 own = [r for r in rows if r["pid"] == proc.pid]
                 if own:
                     res["own_pss_mb"] = own[0]["pss_kb"] / 1024
@@ -619,6 +633,16 @@ def run_once(opts, server, browser, scenario):
 
 
 # --------------------------------------------------------------------------------------- report
+
+def extension_note(timed, name):
+    """How many of `name`'s runs had every page web process mapping the extension."""
+    runs = [r for r in timed if r["browser"] == name and "web_processes" in r]
+    have = [r for r in runs if r["web_processes"] and all(w["extension"] for w in r["web_processes"])]
+    if runs and len(have) == len(runs):
+        return "Its web processes ran its extension (`%s` in `/proc/PID/maps`) in all %d runs." % (EXTENSION, len(runs))
+    return ("**Its web processes ran its extension in only %d of %d runs**: those without it measured a "
+            "Porthole without its second enforcement layer." % (len(have), len(runs)))
+
 
 def stats(values):
     return (statistics.median(values), min(values), max(values)) if values else None
@@ -858,6 +882,8 @@ def report(opts, browsers, results, meta):
     for b in browsers:
         if b.command_note:
             out.append("- %s: %s" % (b.name, b.command_note))
+            if b.name.startswith("Porthole") and not b.note:
+                out.append("  " + extension_note(timed, b.name))
     out += ["", "Details (medians; the typical page, but for the chain's hop and PSS):", "",
             "| browser | " + " | ".join(d[1] for d in details) + " |", "|---|" + "---:|" * len(details)]
     for b in measured:

@@ -147,6 +147,12 @@ rows = run.target_verdicts(fake_runs([100, 100, 100], [90, 90, 90]) + sandboxed,
                            {"Porthole", "floor", run.SANDBOXED_FLOOR}, cols, floor=run.SANDBOXED_FLOOR, targets=startup)
 check("start-up against the sandboxed floor: its own medians, four start-up targets",
       len(rows) == 4 and all(r[6] and r[2].startswith("110") for r in rows), rows)
+web = lambda *have: [{"browser": "Porthole", "web_processes": [{"pid": 1, "extension": h}]} for h in have]  # noqa: E731
+check("every run's web process mapping the extension: said so", "in all 2 runs" in run.extension_note(web(True, True), "Porthole"))
+check("a run whose web process lacks the extension: said in bold",
+      run.extension_note(web(True, False), "Porthole").startswith("**Its web processes ran its extension in only 1 of 2 runs**"))
+check("the fake Porthole has no web process: not counted as running the extension",
+      "only 0 of " in md and "second enforcement layer" in md, md)
 check("policy placeholder output included", "```\npolicy-bench\n```" in md)
 check("policy target not determined without a table", "**not determined**" in md)
 check("report names the machine and command",
