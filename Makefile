@@ -205,6 +205,7 @@ LAUNCHER_CC = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang
 launcher:
 	$(INSTALL_BUILD) --product PortholeWebExtension
 	mkdir -p $(LAUNCHER_DIR)/web-extensions
+	@# install would write through an older tree's link into SwiftPM's release: remove it first.
 	rm -f $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so
 	install -m644 -s $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so
 	$(LAUNCHER_CC) -O2 -Wall -Wextra -D_FORTIFY_SOURCE=2 -Wl,-z,relro,-z,now -o $(LAUNCHER_DIR)/porthole launcher/porthole.c

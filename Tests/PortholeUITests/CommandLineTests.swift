@@ -664,11 +664,14 @@ final class CommandLineTests: XCTestCase {
             }
             let canary = fixture.home.write("canary.txt", "visitor secrets")
             let library = destdir + "/usr/lib/porthole/web-extensions/libPortholeWebExtension.so"
+            /// `browser`'s web processes are sandboxed and run the extension from `library`.
+            @MainActor func assertSandboxedWithExtension(_ browser: pid_t, _ library: String, _ who: String) {
+                XCTAssertGreaterThan(SandboxTests.assertSandboxed(descendantsOf: browser, canary: canary), 0, "\(who)'s web process was checked")
+                let mapped = WebProcesses.descendants(of: browser).flatMap(WebProcesses.mappedFiles)
+                XCTAssertTrue(mapped.contains(library), "\(who)'s extension is loaded in the sandboxed web process: \(mapped.filter { $0.contains("Porthole") })")
+            }
             if SandboxSetup.availability() == .runs, let pid = fixture.browser?.process.processIdentifier {
-                XCTAssertGreaterThan(SandboxTests.assertSandboxed(descendantsOf: pid, canary: canary), 0, "the installed browser's web process was checked")
-                let mapped = WebProcesses.descendants(of: pid).flatMap(WebProcesses.mappedFiles)
-                XCTAssertTrue(mapped.contains(library),
-                              "the installed extension is loaded in the sandboxed web process: \(mapped.filter { $0.contains("Porthole") })")
+                assertSandboxedWithExtension(pid, library, "the installed browser")
                 let status = try Subprocess.run(installed, ["status"], environment: env)
                 XCTAssertTrue(status.stdout.contains("sandbox: on"), status.stdout + status.stderr)
             }
@@ -688,11 +691,9 @@ final class CommandLineTests: XCTestCase {
                 defer { reference.stop() }
                 XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/benched") == 1 }, "the benchmarks' launcher opened its page")
                 XCTAssertTrue(UI.wait(10) { !WebProcesses.descendants(of: reference.process.processIdentifier).isEmpty }, "its page has a web process")
-                let processes = WebProcesses.descendants(of: reference.process.processIdentifier)
-                for process in processes {
-                    XCTAssertTrue(WebProcesses.mappedFiles(process).contains(BuildProducts.packageRoot + "/.build/install/launcher/web-extensions/libPortholeWebExtension.so"),
-                                  "the benchmarks' launcher's web process \(process) runs its extension: \(WebProcesses.mappedFiles(process).filter { $0.contains("Porthole") })")
-                }
+                assertSandboxedWithExtension(reference.process.processIdentifier,
+                                             BuildProducts.packageRoot + "/.build/install/launcher/web-extensions/libPortholeWebExtension.so",
+                                             "the benchmarks' launcher")
             }
             let binary = try XCTUnwrap(FileManager.default.contents(atPath: installed))
             XCTAssertNil(binary.range(of: Data("swift5_protocols".utf8)), "the installed binary has Swift sections of its own")
