@@ -50,7 +50,34 @@ extension PortholeApplication {
         return g_variant_get_boolean(owned) != 0
     }
 
+    /// Publishes the status now (a configuration or profile change), with any page change waiting.
     func publishStatus() {
+        perform(statusPublishing.publishNow())
+    }
+
+    /// Publishes a page event's change with the others that follow it (`StatusPublishing`).
+    func publishStatusSoon() {
+        guard status != publishedStatus else { return }
+        perform(statusPublishing.changed())
+    }
+
+    private func perform(_ commands: [StatusPublishing.Command]) {
+        for command in commands {
+            switch command {
+            case .wait(let milliseconds):
+                statusPublication = MainLoop.after(milliseconds: milliseconds) { [unowned self] in
+                    self.perform(self.statusPublishing.due())
+                }
+            case .cancelWait:
+                statusPublication?.cancel()
+                statusPublication = nil
+            case .publish:
+                writeStatus()
+            }
+        }
+    }
+
+    private func writeStatus() {
         guard let statusAction, status != publishedStatus else { return }
         statusAction.set(status.variant())
         publishedStatus = status

@@ -50,6 +50,9 @@ final class PortholeApplication {
     var statusAction: StateAction?
     /// The last status published, so that unchanged events do not touch D-Bus.
     var publishedStatus: BrowserStatus?
+    /// Whether page events' changes are waiting to be published, and the wait.
+    var statusPublishing = StatusPublishing()
+    var statusPublication: ScheduledSource?
     /// The status in Prometheus's text format, for monitors without the session bus.
     let statusFile = StatusFile(environment: ProcessInfo.processInfo.environment)
     /// Rewrites the status file while nothing happens, so that its time and the error page's
@@ -73,6 +76,7 @@ final class PortholeApplication {
         connections.connect(object, "shutdown", .plain { [unowned self] in
             self.notifier?.stopping()
             self.statusRefresh?.cancel()
+            self.statusPublication?.cancel()
             self.statusFile.remove()
         })
     }
@@ -274,7 +278,7 @@ final class PortholeApplication {
             let now = Int(time(nil))
             if let statusEvent = StatusEvent(event) { self.status.record(statusEvent, at: now) }
             self.status.follow(window.shown, title: window.state.title, refusals: window.session.refusals, at: now)
-            self.publishStatus()
+            self.publishStatusSoon()
             // Under systemd, start-up is done when the first page (or its error page) has loaded.
             if case .loadFinished = event, let window = self.window {
                 self.notifier?.ready(status: "Showing \(window.coordinator.uri ?? "a page")")

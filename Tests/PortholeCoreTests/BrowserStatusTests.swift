@@ -42,6 +42,36 @@ final class BrowserStatusTests: XCTestCase {
         }
     }
 
+    /// Page events' changes wait and go out together; a configuration or profile change goes out
+    /// at once with whatever was waiting; a wait that ends with nothing waiting publishes nothing.
+    func testPageEventsArePublishedTogetherAndTheRestAtOnce() {
+        enum Input { case changed, due, publishNow }
+        let wait = StatusPublishing.Command.wait(milliseconds: StatusPublishing.delayMilliseconds)
+        let rows: [(Input, [StatusPublishing.Command], Bool)] = [
+            (.due, [], false),                                  // a stray wake-up
+            (.changed, [wait], true),                           // the navigation starts
+            (.changed, [], true),                               // committed, title, progress, finished
+            (.changed, [], true),
+            (.due, [.publish], false),                          // one publication for all of them
+            (.due, [], false),
+            (.publishNow, [.publish], false),                   // a configuration reload, nothing waiting
+            (.changed, [wait], true),
+            (.publishNow, [.cancelWait, .publish], false),      // the reload takes the page's change with it
+            (.due, [], false),
+            (.changed, [wait], true),                           // the next page event waits again
+        ]
+        var publishing = StatusPublishing()
+        for (index, (input, commands, waiting)) in rows.enumerated() {
+            switch input {
+            case .changed: XCTAssertEqual(publishing.changed(), commands, "row \(index)")
+            case .due: XCTAssertEqual(publishing.due(), commands, "row \(index)")
+            case .publishNow: XCTAssertEqual(publishing.publishNow(), commands, "row \(index)")
+            }
+            XCTAssertEqual(publishing.waiting, waiting, "row \(index)")
+        }
+        XCTAssertLessThanOrEqual(StatusPublishing.delayMilliseconds, 1_000, "a monitor reads the page's status within a second")
+    }
+
     func testStatusSurvivesItsDBusForm() throws {
         var status = BrowserStatus(startedAt: 1_700_000_000)
         status.configurationLoaded(files: ["/etc/porthole/porthole.conf", "/etc/porthole/porthole.conf.d/10-sites.conf"], problems: 2, kiosk: true)

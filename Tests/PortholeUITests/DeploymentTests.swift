@@ -88,10 +88,12 @@ final class DeploymentTests: XCTestCase {
             try fixture.start(["--config", fixture.config])
             XCTAssertTrue(try fixture.waitForBus())
             XCTAssertTrue(UI.wait(30) { fixture.server.count(path: "/first-shown.png") == 1 }, "the first page is shown")
+            // The page's title reaches the status within a second of the page (StatusPublishing).
             var report = try fixture.porthole(["status", "--json"])
             XCTAssertTrue(UI.wait(30) {
                 report = (try? fixture.porthole(["status", "--json"])) ?? report
-                return report.stdout.contains("health")
+                let object = try? JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any]
+                return object?["title"] as? String == "Two\u{2028}health: ok"
             }, report.stdout + report.stderr)
             XCTAssertEqual(report.status, 0, report.stdout + report.stderr)
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any], report.stdout)
