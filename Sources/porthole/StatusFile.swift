@@ -17,8 +17,8 @@ final class StatusFile {
 
     /// Replaces each file with `text`: written to a temporary file beside it and renamed over it,
     /// so a reader sees the old status or the new one, never half. Not synced to disk: the file
-    /// describes the running browser and is rewritten at every publication (and removed at exit), so
-    /// after a crash there is nothing to keep; an fsync on the main thread at every load event
+    /// describes the running browser and is rewritten at every publication (and removed at exit),
+    /// so after a crash there is nothing to keep; an fsync on the main thread at every load event
     /// held start-up's first navigation decision for 5–390 ms where the runtime directory is on
     /// a disk rather than tmpfs (issue 26: strace of a start-up under `make bench`).
     func write(_ text: String) {
