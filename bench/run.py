@@ -223,6 +223,38 @@ def maps_extension(pid):
         return None
 
 
+def cpu_ns(pid):
+    """CPU time of `pid`'s live threads in ns (`/proc/PID/task/TID/schedstat`), or None when it is
+    gone: ns where `/proc/PID/stat` counts ticks, for the chain's few milliseconds a hop."""
+    total, found = 0, False
+    try:
+        tids = os.listdir("/proc/%d/task" % pid)
+    except OSError:
+        return None
+    for tid in tids:
+        try:
+            with open("/proc/%d/task/%s/schedstat" % (pid, tid)) as f:
+                total += int(f.read().split()[0])
+                found = True
+        except (OSError, ValueError, IndexError):
+            pass
+    return total if found else None
+
+
+def cpu_role(pid, comm, root, xserver):
+    """What a process is to the chain's CPU figures: the started process (its UI), WebKit's web
+    and network processes, the X server, or another of the browser's processes."""
+    if pid == root:
+        return "ui"
+    if pid == xserver:
+        return "x"
+    if comm.startswith("WebKitWebProces"):
+        return "web"
+    if comm.startswith("WebKitNetworkPr"):
+        return "network"
+    return "other"
+
+
 def cmdline(pid):
     try:
         with open("/proc/%d/cmdline" % pid, "rb") as f:
@@ -275,6 +307,16 @@ class Tracker:
             for p, why in group.items():
                 self.seen.setdefault(p, (procs[p]["comm"], why))
         return procs, browser, services
+
+    def cpu_by_process(self, xserver):
+        """{pid: (role, ns)} of the browser's processes and the X server (see `cpu_role`)."""
+        procs, browser, _ = self.collect()
+        out = {}
+        for p in list(browser) + [xserver]:
+            ns = cpu_ns(p)
+            if ns is not None:
+                out[p] = (cpu_role(p, procs.get(p, {}).get("comm", ""), self.root, xserver), ns)
+        return out
 
     def cpu_ticks(self):
         """({pid: ticks} of the browser's processes, the same of the bus services)."""
@@ -569,6 +611,8 @@ def run_once(opts, server, browser, scenario):
 
             t_done = wait_report("done", t0 + opts.timeout)
             res["onload_ms"] = (t_done - t0) * 1000
+            # Read first, while page 0 has only just reported: the chain has begun by the time it is read.
+            chain_cpu = tracker.cpu_by_process(xvfb.pid) if scenario == "nav" else None
             res["cpu_to_onload_s"] = sum(tracker.cpu_ticks()[0].values()) / CLK_TCK
             with run.lock:
                 res["first_request_ms"] = (run.requests[0][0] - t0) * 1000
@@ -582,6 +626,15 @@ def run_once(opts, server, browser, scenario):
                 # The typical hop, robust to the odd slow one that dominates a single chain's total.
                 marks = [0.0] + res["hops_ms"] + [res["nav_ms"]]
                 res["median_hop_ms"] = statistics.median(b - a for a, b in zip(marks, marks[1:]))
+                # CPU a hop, by process: what each spent between the two reports (a process started
+                # in the chain counts whole; threads that ended in it are not counted).
+                after = tracker.cpu_by_process(xvfb.pid)
+                hop = {role: 0.0 for role in CHAIN_CPU_ROLES}
+                for p, (role, ns) in after.items():
+                    hop[role] += (ns - chain_cpu.get(p, (role, 0))[1]) / 1e6 / opts.hops
+                for role, ms in hop.items():
+                    res["hop_cpu_%s_ms" % role] = ms
+                res["hop_cpu_all_ms"] = sum(hop.values())
                 # What the navigations left behind (e.g. per-page snapshots kept for history).
                 time.sleep(max(0.0, t_done2 + opts.settle - time.monotonic()))
                 res["nav_pss_mb"] = sum(r["pss_kb"] for r in tracker.memory() if r["kind"] == "browser") / 1024
@@ -673,6 +726,15 @@ DETAILS = [  # key, column title, digits, scenario
     ("own_idle_cpu_s", "started process's CPU in {idle} s idle (s)", 2, "typical"),
     ("services_pss_mb", "D-Bus services' PSS (MB)", 1, "typical"),
     ("services_idle_cpu_s", "D-Bus services' CPU in {idle} s idle (s)", 2, "typical"),
+]
+CHAIN_CPU_ROLES = ("ui", "web", "network", "other", "x")
+CHAIN_CPU = [  # key, column title
+    ("hop_cpu_ui_ms", "started (UI) process"),
+    ("hop_cpu_web_ms", "WebKit web processes"),
+    ("hop_cpu_network_ms", "WebKit network process"),
+    ("hop_cpu_other_ms", "other processes of the browser"),
+    ("hop_cpu_x_ms", "X server"),
+    ("hop_cpu_all_ms", "all of these"),
 ]
 SANDBOXED_FLOOR = "floor, sandboxed"
 STARTUP_KEYS = ("first_request_ms", "onload_ms", "nav_first_request_ms", "nav_onload_ms")
@@ -891,6 +953,13 @@ def report(opts, browsers, results, meta):
             "%.*f" % (digits, stats(samples(timed, b.name, key, sc))[0]) if samples(timed, b.name, key, sc) else "–"
             for key, _, digits, sc in details)))
     out.append("")
+    out += ["CPU a hop of the %d-hop chain, by process (ms; median (min–max)): CPU time between page 0's report "
+            "and page %d's, read from `/proc/PID/task/TID/schedstat`, divided by the hops." % (opts.hops, opts.hops), "",
+            "| browser | " + " | ".join(c[1] for c in CHAIN_CPU) + " |", "|---|" + "---:|" * len(CHAIN_CPU)]
+    for b in measured:
+        out.append("| %s | %s |" % (b.name, " | ".join(fmt(stats(samples(timed, b.name, key, "nav")), 2)
+                                                       for key, _ in CHAIN_CPU)))
+    out.append("")
 
     # Targets: Porthole against the floor of the same run.
     out += ["## Targets: Porthole against the engine floor (same run)", "",
@@ -1000,10 +1069,13 @@ def report(opts, browsers, results, meta):
             "`fetch('done')` from its onload handler. *PSS*: `/proc/PID/smaps_rollup`, %g s after onload. "
             "*CPU in idle*: growth of utime+stime+cutime+cstime (`/proc/PID/stat`, %d ticks per second) over "
             "the %g s after the PSS sample. *Navigation chain*: %d same-origin link clicks, each page's onload "
-            "clicking the link to the next; from page 0's report to page %d's. After measuring, the browser's "
+            "clicking the link to the next; from page 0's report to page %d's. *CPU a hop*: each process's CPU "
+            "time (its live threads' `schedstat`) from when the harness reads it after page 0's report to page %d's "
+            "report, divided by the hops; a process started in the chain counts whole, a thread that ended in it "
+            "not at all; the X server is the run's Xvfb. After measuring, the browser's "
             "session is killed (SIGTERM, then SIGKILL after %g s) and the run is checked for leftovers. "
             "Targets compare medians of the same run."
-            % (SCREEN, meta["page_sizes"], opts.settle, CLK_TCK, opts.idle, opts.hops, opts.hops, opts.term_wait),
+            % (SCREEN, meta["page_sizes"], opts.settle, CLK_TCK, opts.idle, opts.hops, opts.hops, opts.hops, opts.term_wait),
             ""]
     return "\n".join(out)
 

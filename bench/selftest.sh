@@ -87,6 +87,12 @@ check("idle CPU of a quiet browser is ~0", quiet and all(c <= 0.05 for c in quie
 check("navigation chain timed over %d hops, PSS sampled after it" % run.NAV_HOPS,
       nav and all(r["nav_ms"] > 0 and len(r["hops_ms"]) == run.NAV_HOPS and r["nav_pss_mb"] >= 24
                     and 0 < r["median_hop_ms"] <= r["nav_ms"] for r in nav))
+check("chain's CPU a hop read by process: the fake's own process does the hops, all sums the rest",
+      nav and all(r["hop_cpu_ui_ms"] > 0 and min(r["hop_cpu_%s_ms" % k] for k in run.CHAIN_CPU_ROLES) >= 0
+                    and abs(r["hop_cpu_all_ms"] - sum(r["hop_cpu_%s_ms" % k] for k in run.CHAIN_CPU_ROLES)) < 1e-6
+                    for r in nav), [(r["browser"], {k: r.get("hop_cpu_%s_ms" % k) for k in run.CHAIN_CPU_ROLES}) for r in nav])
+check("report has the chain's CPU table", "CPU a hop of the %d-hop chain" % run.NAV_HOPS in md
+      and md.count("| Porthole | ") >= 3, md)
 check("Porthole launched with --config bench.conf",
       all("--config" in r["argv"] and r["argv"][-2].endswith("bench.conf") for r in rs if r["browser"] == "Porthole"))
 check("no survivors, no SIGKILL needed", all(not r.get("leftovers") and not r.get("sigkill_needed") for r in rs))
