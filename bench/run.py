@@ -594,6 +594,7 @@ def run_once(opts, server, browser, scenario):
             elif browser.setup:
                 subprocess.run(browser.setup, env=env, stdout=logf, stderr=subprocess.STDOUT, timeout=30)
 
+            x_before = cpu_ns(xvfb.pid) or 0
             t0 = time.monotonic()
             proc = subprocess.Popen(argv, env=env, cwd=dirs["home"], stdin=subprocess.DEVNULL, stdout=logf,
                                     stderr=subprocess.STDOUT, start_new_session=True)
@@ -611,8 +612,15 @@ def run_once(opts, server, browser, scenario):
 
             t_done = wait_report("done", t0 + opts.timeout)
             res["onload_ms"] = (t_done - t0) * 1000
-            # Read first, while page 0 has only just reported: the chain has begun by the time it is read.
-            chain_cpu = tracker.cpu_by_process(xvfb.pid) if scenario == "nav" else None
+            # Read first, while the page has only just reported (on the chain's page 0 the chain has
+            # begun by the time it is read): what each process spent from its start to onload.
+            at_onload = tracker.cpu_by_process(xvfb.pid)
+            if xvfb.pid in at_onload:
+                at_onload[xvfb.pid] = ("x", at_onload[xvfb.pid][1] - x_before)
+            if scenario == "typical":
+                for role in CHAIN_CPU_ROLES:
+                    res["onload_cpu_%s_ms" % role] = sum(ns for r, ns in at_onload.values() if r == role) / 1e6
+                res["onload_cpu_all_ms"] = sum(ns for _, ns in at_onload.values()) / 1e6
             res["cpu_to_onload_s"] = sum(tracker.cpu_ticks()[0].values()) / CLK_TCK
             with run.lock:
                 res["first_request_ms"] = (run.requests[0][0] - t0) * 1000
@@ -631,7 +639,7 @@ def run_once(opts, server, browser, scenario):
                 after = tracker.cpu_by_process(xvfb.pid)
                 hop = {role: 0.0 for role in CHAIN_CPU_ROLES}
                 for p, (role, ns) in after.items():
-                    hop[role] += (ns - chain_cpu.get(p, (role, 0))[1]) / 1e6 / opts.hops
+                    hop[role] += (ns - at_onload.get(p, (role, 0))[1]) / 1e6 / opts.hops
                 for role, ms in hop.items():
                     res["hop_cpu_%s_ms" % role] = ms
                 res["hop_cpu_all_ms"] = sum(hop.values())
@@ -952,6 +960,14 @@ def report(opts, browsers, results, meta):
         out.append("| %s | %s |" % (b.name, " | ".join(
             "%.*f" % (digits, stats(samples(timed, b.name, key, sc))[0]) if samples(timed, b.name, key, sc) else "–"
             for key, _, digits, sc in details)))
+    out.append("")
+    out += ["CPU from the start to the typical page's onload, by process (ms; median (min–max)): each process's "
+            "CPU time read from `/proc/PID/task/TID/schedstat` when the page has reported (the X server's "
+            "from the browser's start; a helper that has already exited is not counted).", "",
+            "| browser | " + " | ".join(c[1] for c in CHAIN_CPU) + " |", "|---|" + "---:|" * len(CHAIN_CPU)]
+    for b in measured:
+        out.append("| %s | %s |" % (b.name, " | ".join(fmt(stats(samples(timed, b.name, key.replace("hop_cpu", "onload_cpu"), "typical")), 1)
+                                                       for key, _ in CHAIN_CPU)))
     out.append("")
     out += ["CPU a hop of the %d-hop chain, by process (ms; median (min–max)): CPU time between page 0's report "
             "and page %d's, read from `/proc/PID/task/TID/schedstat`, divided by the hops." % (opts.hops, opts.hops), "",

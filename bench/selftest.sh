@@ -91,6 +91,11 @@ check("chain's CPU a hop read by process: the fake's own process does the hops, 
       nav and all(r["hop_cpu_ui_ms"] > 0 and min(r["hop_cpu_%s_ms" % k] for k in run.CHAIN_CPU_ROLES) >= 0
                     and abs(r["hop_cpu_all_ms"] - sum(r["hop_cpu_%s_ms" % k] for k in run.CHAIN_CPU_ROLES)) < 1e-6
                     for r in nav), [(r["browser"], {k: r.get("hop_cpu_%s_ms" % k) for k in run.CHAIN_CPU_ROLES}) for r in nav])
+check("CPU to onload read by process: the fake's own process, all sums the rest",
+      typical and all(r["onload_cpu_ui_ms"] > 0 and min(r["onload_cpu_%s_ms" % k] for k in run.CHAIN_CPU_ROLES) >= 0
+                        and abs(r["onload_cpu_all_ms"] - sum(r["onload_cpu_%s_ms" % k] for k in run.CHAIN_CPU_ROLES)) < 1e-6
+                        for r in typical), [{k: r.get("onload_cpu_%s_ms" % k) for k in run.CHAIN_CPU_ROLES} for r in typical])
+check("report has the CPU to onload table", "CPU from the start to the typical page's onload, by process" in md, md)
 check("report has the chain's CPU table", "CPU a hop of the %d-hop chain" % run.NAV_HOPS in md
       and md.count("| Porthole | ") >= 3, md)
 check("Porthole launched with --config bench.conf",
