@@ -255,6 +255,18 @@ def cpu_role(pid, comm, root, xserver):
     return "other"
 
 
+def start_role(comm):
+    """What a process is to the start-up table: WebKit's network or web process, a helper of
+    WebKit's sandbox (bubblewrap, xdg-dbus-proxy), or another of the browser's processes."""
+    if comm.startswith("WebKitWebProces"):
+        return "web"
+    if comm.startswith("WebKitNetworkPr"):
+        return "network"
+    if comm in ("bwrap", "xdg-dbus-proxy"):
+        return "sandbox"
+    return "other"
+
+
 def cmdline(pid):
     try:
         with open("/proc/%d/cmdline" % pid, "rb") as f:
@@ -316,6 +328,21 @@ class Tracker:
             ns = cpu_ns(p)
             if ns is not None:
                 out[p] = (cpu_role(p, procs.get(p, {}).get("comm", ""), self.root, xserver), ns)
+        return out
+
+    def start_offsets(self):
+        """{role: ms from the started process's start to the first start among the browser's live
+        processes of that role (see `start_role`)}, from `/proc/PID/stat` start times, which count
+        clock ticks (10 ms steps); a helper that has already exited is not seen."""
+        procs, browser, _ = self.collect()
+        out = {}
+        for p in browser:
+            # Zombies are gone too: e.g. Porthole's bwrap probe's inner process, re-parented to
+            # the harness (a child subreaper) and not yet reaped.
+            if p != self.root and procs[p]["state"] not in "ZX":
+                ms = (procs[p]["start"] - self.root_start) * 1000 / CLK_TCK
+                role = start_role(procs[p]["comm"])
+                out[role] = min(out.get(role, ms), ms)
         return out
 
     def cpu_ticks(self):
@@ -621,9 +648,15 @@ def run_once(opts, server, browser, scenario):
                 for role in CHAIN_CPU_ROLES:
                     res["onload_cpu_%s_ms" % role] = sum(ns for r, ns in at_onload.values() if r == role) / 1e6
                 res["onload_cpu_all_ms"] = sum(ns for _, ns in at_onload.values()) / 1e6
+                for role, ms in tracker.start_offsets().items():
+                    res["start_%s_ms" % role] = ms
             res["cpu_to_onload_s"] = sum(tracker.cpu_ticks()[0].values()) / CLK_TCK
             with run.lock:
                 res["first_request_ms"] = (run.requests[0][0] - t0) * 1000
+            if "start_network_ms" in res and "start_web_ms" in res:
+                res["start_network_to_web_ms"] = res["start_web_ms"] - res["start_network_ms"]
+            if "start_web_ms" in res:
+                res["start_web_to_first_request_ms"] = res["first_request_ms"] - res["start_web_ms"]
             if scenario == "nav":
                 res["nav_onload_ms"], res["nav_first_request_ms"] = res["onload_ms"], res["first_request_ms"]
                 t_done2 = wait_report("done2", t_done + opts.timeout)
@@ -743,6 +776,14 @@ CHAIN_CPU = [  # key, column title
     ("hop_cpu_other_ms", "other processes of the browser"),
     ("hop_cpu_x_ms", "X server"),
     ("hop_cpu_all_ms", "all of these"),
+]
+PROCESS_STARTS = [  # key, column title
+    ("start_network_ms", "WebKit network process"),
+    ("start_sandbox_ms", "sandbox helpers (bwrap, xdg-dbus-proxy)"),
+    ("start_web_ms", "WebKit web process"),
+    ("start_network_to_web_ms", "network → web process"),
+    ("start_web_to_first_request_ms", "web process → first request"),
+    ("first_request_ms", "first request"),
 ]
 SANDBOXED_FLOOR = "floor, sandboxed"
 STARTUP_KEYS = ("first_request_ms", "onload_ms", "nav_first_request_ms", "nav_onload_ms")
@@ -968,6 +1009,16 @@ def report(opts, browsers, results, meta):
     for b in measured:
         out.append("| %s | %s |" % (b.name, " | ".join(fmt(stats(samples(timed, b.name, key.replace("hop_cpu", "onload_cpu"), "typical")), 1)
                                                        for key, _ in CHAIN_CPU)))
+    out.append("")
+    out += ["When the browser's processes started, the typical page (ms from the started process's start; median "
+            "(min–max)): the first start among the processes of each kind alive when the page has reported, from "
+            "`/proc/PID/stat` start times, which count 10 ms ticks (a helper that has already exited is not seen). "
+            "Where WebKit sandboxes the web process, bubblewrap and xdg-dbus-proxy start between the network "
+            "process and the web process; *–*: no such process.", "",
+            "| browser | " + " | ".join(c[1] for c in PROCESS_STARTS) + " |", "|---|" + "---:|" * len(PROCESS_STARTS)]
+    for b in measured:
+        out.append("| %s | %s |" % (b.name, " | ".join(fmt(stats(samples(timed, b.name, key, "typical")), 0)
+                                                       for key, _ in PROCESS_STARTS)))
     out.append("")
     out += ["CPU a hop of the %d-hop chain, by process (ms; median (min–max)): CPU time between page 0's report "
             "and page %d's, read from `/proc/PID/task/TID/schedstat`, divided by the hops." % (opts.hops, opts.hops), "",

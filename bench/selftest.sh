@@ -96,6 +96,11 @@ check("CPU to onload read by process: the fake's own process, all sums the rest"
                         and abs(r["onload_cpu_all_ms"] - sum(r["onload_cpu_%s_ms" % k] for k in run.CHAIN_CPU_ROLES)) < 1e-6
                         for r in typical), [{k: r.get("onload_cpu_%s_ms" % k) for k in run.CHAIN_CPU_ROLES} for r in typical])
 check("report has the CPU to onload table", "CPU from the start to the typical page's onload, by process" in md, md)
+check("process starts read: the fake's helpers start after it and before onload, no WebKit process seen",
+      typical and all(r.get("start_other_ms") is not None and 0 <= r["start_other_ms"] <= r["onload_ms"]
+                        and "start_web_ms" not in r and "start_network_to_web_ms" not in r for r in typical),
+      [{k: v for k, v in r.items() if k.startswith("start_")} for r in typical])
+check("report has the process-start table", "When the browser's processes started" in md, md)
 check("report has the chain's CPU table", "CPU a hop of the %d-hop chain" % run.NAV_HOPS in md
       and md.count("| Porthole | ") >= 3, md)
 check("Porthole launched with --config bench.conf",
