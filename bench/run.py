@@ -241,6 +241,15 @@ def cpu_ns(pid):
     return total if found else None
 
 
+def webkit_role(comm):
+    """WebKit's web or network process by its name, or "other"."""
+    if comm.startswith("WebKitWebProces"):
+        return "web"
+    if comm.startswith("WebKitNetworkPr"):
+        return "network"
+    return "other"
+
+
 def cpu_role(pid, comm, root, xserver):
     """What a process is to the chain's CPU figures: the started process (its UI), WebKit's web
     and network processes, the X server, or another of the browser's processes."""
@@ -248,23 +257,13 @@ def cpu_role(pid, comm, root, xserver):
         return "ui"
     if pid == xserver:
         return "x"
-    if comm.startswith("WebKitWebProces"):
-        return "web"
-    if comm.startswith("WebKitNetworkPr"):
-        return "network"
-    return "other"
+    return webkit_role(comm)
 
 
 def start_role(comm):
-    """What a process is to the start-up table: WebKit's network or web process, a helper of
-    WebKit's sandbox (bubblewrap, xdg-dbus-proxy), or another of the browser's processes."""
-    if comm.startswith("WebKitWebProces"):
-        return "web"
-    if comm.startswith("WebKitNetworkPr"):
-        return "network"
-    if comm in ("bwrap", "xdg-dbus-proxy"):
-        return "sandbox"
-    return "other"
+    """What a process is to the start-up table: as `webkit_role`, with the helpers of WebKit's
+    sandbox (bubblewrap, xdg-dbus-proxy) apart."""
+    return "sandbox" if comm in ("bwrap", "xdg-dbus-proxy") else webkit_role(comm)
 
 
 def cmdline(pid):
@@ -320,9 +319,10 @@ class Tracker:
                 self.seen.setdefault(p, (procs[p]["comm"], why))
         return procs, browser, services
 
-    def cpu_by_process(self, xserver):
-        """{pid: (role, ns)} of the browser's processes and the X server (see `cpu_role`)."""
-        procs, browser, _ = self.collect()
+    def cpu_by_process(self, xserver, collected=None):
+        """{pid: (role, ns)} of the browser's processes and the X server (see `cpu_role`);
+        `collected`: a `collect()` of the same moment, to read /proc once."""
+        procs, browser, _ = collected or self.collect()
         out = {}
         for p in list(browser) + [xserver]:
             ns = cpu_ns(p)
@@ -330,11 +330,12 @@ class Tracker:
                 out[p] = (cpu_role(p, procs.get(p, {}).get("comm", ""), self.root, xserver), ns)
         return out
 
-    def start_offsets(self):
+    def start_offsets(self, collected=None):
         """{role: ms from the started process's start to the first start among the browser's live
         processes of that role (see `start_role`)}, from `/proc/PID/stat` start times, which count
-        clock ticks (10 ms steps); a helper that has already exited is not seen."""
-        procs, browser, _ = self.collect()
+        clock ticks (10 ms steps); a helper that has already exited is not seen. `collected` as in
+        `cpu_by_process`."""
+        procs, browser, _ = collected or self.collect()
         out = {}
         for p in browser:
             # Zombies are gone too: e.g. Porthole's bwrap probe's inner process, re-parented to
@@ -641,14 +642,15 @@ def run_once(opts, server, browser, scenario):
             res["onload_ms"] = (t_done - t0) * 1000
             # Read first, while the page has only just reported (on the chain's page 0 the chain has
             # begun by the time it is read): what each process spent from its start to onload.
-            at_onload = tracker.cpu_by_process(xvfb.pid)
+            collected = tracker.collect()
+            at_onload = tracker.cpu_by_process(xvfb.pid, collected)
             if xvfb.pid in at_onload:
                 at_onload[xvfb.pid] = ("x", at_onload[xvfb.pid][1] - x_before)
             if scenario == "typical":
                 for role in CHAIN_CPU_ROLES:
                     res["onload_cpu_%s_ms" % role] = sum(ns for r, ns in at_onload.values() if r == role) / 1e6
                 res["onload_cpu_all_ms"] = sum(ns for _, ns in at_onload.values()) / 1e6
-                for role, ms in tracker.start_offsets().items():
+                for role, ms in tracker.start_offsets(collected).items():
                     res["start_%s_ms" % role] = ms
             res["cpu_to_onload_s"] = sum(tracker.cpu_ticks()[0].values()) / CLK_TCK
             with run.lock:
