@@ -46,7 +46,7 @@ MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/portho
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps icons launcher install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers bench-small soak locale pot fuzz
+.PHONY: all deps icons launcher install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers bench-small bench-startpath soak locale pot fuzz
 
 all: build
 
@@ -347,6 +347,24 @@ bench-small: deps
 	  --pages .build/bench/pages --profile "one core (taskset -c 0), $(SMALL_MEMORY) memory limit (bench/small-machine.sh)" \
 	  --out docs/benchmarks-small.md --json .build/bench/results-small.json \
 	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench-small"
+
+# Start-up step by step (issue 26; bench/startpath.py, needs root and perf): uprobes and exec
+# events along the path to the first request, for the floor, the sandboxed floor, Porthole as
+# `make bench` runs it, and the same Porthole with `[Browser] sandbox=false` (measurement only:
+# what WebKit's sandbox adds to a start). Prints a Markdown table, also .build/bench/startpath.md.
+STARTPATH_ROUNDS ?= 11
+bench-startpath: deps
+	$(MAKE) --no-print-directory launcher
+	mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	{ cat bench/bench.conf; printf '\n[Browser]\nsandbox=false\n'; } > .build/bench/unsandboxed.conf
+	python3 bench/startpath.py --rounds $(STARTPATH_ROUNDS) \
+	  --browser floor='.build/bench/floor {url}' \
+	  --browser 'floor, sandboxed=FLOOR_SANDBOX=1 .build/bench/floor-variants {url}' \
+	  --browser 'Porthole=$(LAUNCHER_DIR)/porthole --config bench/bench.conf {url}' \
+	  --browser 'Porthole, sandbox off=$(LAUNCHER_DIR)/porthole --config .build/bench/unsandboxed.conf {url}' \
+	  --extension $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so --out .build/bench/startpath.md
 
 # The idle-reset soak (issue 15): the kiosk, built as `make install` builds it, through
 # SOAK_RESETS visitor sessions (default 1,000, 30-45 min), its memory sampled every 25; prints a

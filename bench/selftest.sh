@@ -205,6 +205,27 @@ check("pages are deterministic", same)
 text, imgs, count = pages.sizes(a)
 check("typical page: ~300 KB of HTML/CSS/JS and 20 images", 280_000 <= text <= 320_000 and count == 20,
       (text, count, imgs))
+
+# startpath.py (start-up step by step; needs root and perf to run): its reading of perf's events.
+import startpath
+t0 = 100.0
+rows = [(99.0, 7, "exec porthole"), (100.05, 7, "gtk_init"), (100.10, 7, "egl_init"), (100.12, 8, "gtk_init"),
+        (100.13, 9, "exec WebKitNetworkProcess"), (100.15, 7, "load_uri"), (100.16, 10, "exec bwrap"),
+        (100.17, 11, "exec xdg-dbus-proxy"), (100.20, 12, "exec WebKitWebProcess"), (100.25, 12, "gtk_init"),
+        (100.27, 12, "extension"), (100.28, 12, "egl_init"), (100.31, 12, "egl_init__return"), (100.32, 7, "load_uri")]
+found = startpath.milestones(rows, t0, 100.35, 7)
+rounded = {k: round(v) for k, v in found.items()}
+check("startpath: milestones from the UI's and the first web process's events, ms from the start",
+      rounded == {"start": 0, "first_request": 350, "ui_gtk_init": 50, "ui_egl": 100, "network": 130, "load_uri": 150,
+                  "proxy": 170, "web": 200, "web_main": 250, "web_extension": 270, "web_egl": 280, "web_egl_end": 310}, rounded)
+unsandboxed = startpath.milestones([r for r in rows if "proxy" not in r[2] and "bwrap" not in r[2]], t0, None, 7)
+check("startpath: no sandbox helper and no first request leave those milestones out",
+      "proxy" not in unsandboxed and "first_request" not in unsandboxed and "web" in unsandboxed, unsandboxed)
+table = startpath.report(["a", "b"], {"a": [found, found], "b": [unsandboxed]}, 2, "startpath")
+check("startpath: report gives median (min-max), a step without samples as -, and leaves out all-empty steps",
+      "| load_uri -> web process exec (WebKit's launch; sandbox chain) | 50 (50–50) | 50 (50–50) |" in table
+      and "|   of which load_uri -> xdg-dbus-proxy exec | 20 (20–20) | – |" in table
+      and "| start -> first request | 350 (350–350) | – |" in table, table)
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
 PY
