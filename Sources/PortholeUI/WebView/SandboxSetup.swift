@@ -19,8 +19,13 @@ public enum SandboxSetup {
         var errorOutput: UnsafeMutablePointer<gchar>?
         var status: gint = 0
         var error: UnsafeMutablePointer<GError>?
+        // With its descriptors left open GLib starts bwrap with posix_spawn instead of fork: no copy
+        // of this process's page tables (with WebKit and GTK mapped) on start-up's path. What
+        // bwrap inherits goes no further than /bin/true, unshared from all but the network;
+        // GLib and GTK open their own descriptors close-on-exec.
+        let flags = GSpawnFlags(rawValue: G_SPAWN_STDOUT_TO_DEV_NULL.rawValue | G_SPAWN_LEAVE_DESCRIPTORS_OPEN.rawValue)
         let spawned = withCStringArray(arguments) { argv in
-            g_spawn_sync(nil, argv, nil, G_SPAWN_STDOUT_TO_DEV_NULL, nil, nil, nil, &errorOutput, &status, &error)
+            g_spawn_sync(nil, argv, nil, flags, nil, nil, nil, &errorOutput, &status, &error)
         }
         defer { g_free(errorOutput) }
         if spawned == 0 { return .unavailable(reason: GLibError.take(error)?.message ?? "bwrap did not start") }
