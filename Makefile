@@ -46,7 +46,7 @@ MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/portho
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps icons launcher install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-peers bench-small bench-startpath soak locale pot fuzz
+.PHONY: all deps icons launcher install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-floors bench-peers bench-small bench-startpath soak locale pot fuzz
 
 all: build
 
@@ -307,6 +307,12 @@ fuzz: deps locale
 	$(SWIFT) build -c release --product config-fuzz
 	.build/release/config-fuzz --cases $(FUZZ_CASES) --seed $(FUZZ_SEED) --resources Resources
 
+# The engine floor and its variants (bench/floor/), the reference of every benchmark below.
+bench-floors:
+	mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+
 # Benchmarks (issue 6): Porthole beside the engine floor (bench/floor/floor.c) and the peer
 # browsers that are installed, plus the policy's speed; prints a Markdown table and writes it to
 # docs/benchmarks.md. BENCH_ROUNDS=N (default 5), BENCH_QUICK=1 for a ~2-minute smoke run.
@@ -317,9 +323,7 @@ bench: deps
 	$(SWIFT) build -c release --product policy-bench
 	$(SWIFT) build -c release --product speech-bench
 	$(MAKE) --no-print-directory launcher
-	mkdir -p .build/bench
-	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
-	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	$(MAKE) --no-print-directory bench-floors
 	rm -f .build/bench/policy.md; \
 	.build/release/speech-bench --markdown .build/bench/speech.md > .build/bench/speech.out 2>&1 || cp .build/bench/speech.out .build/bench/speech.md; \
 	.build/release/policy-bench --markdown .build/bench/policy.md > .build/bench/policy.out 2>&1; rc=$$?; \
@@ -339,9 +343,7 @@ bench-peers:
 SMALL_MEMORY ?= 1G
 bench-small: deps
 	$(MAKE) --no-print-directory launcher
-	mkdir -p .build/bench
-	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
-	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	$(MAKE) --no-print-directory bench-floors
 	SMALL_MEMORY=$(SMALL_MEMORY) sh bench/small-machine.sh python3 bench/run.py --porthole $(LAUNCHER_DIR)/porthole \
 	  --floor .build/bench/floor --sandboxed-floor .build/bench/floor-variants --config bench/bench.conf --peers none \
 	  --pages .build/bench/pages --profile "one core (taskset -c 0), $(SMALL_MEMORY) memory limit (bench/small-machine.sh)" \
@@ -355,9 +357,7 @@ bench-small: deps
 STARTPATH_ROUNDS ?= 11
 bench-startpath: deps
 	$(MAKE) --no-print-directory launcher
-	mkdir -p .build/bench
-	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
-	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	$(MAKE) --no-print-directory bench-floors
 	{ cat bench/bench.conf; printf '\n[Browser]\nsandbox=false\n'; } > .build/bench/unsandboxed.conf
 	python3 bench/startpath.py --rounds $(STARTPATH_ROUNDS) \
 	  --browser floor='.build/bench/floor {url}' \

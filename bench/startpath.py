@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """startpath: where a WebKitGTK browser's start-up time goes, step by step, up to its first request.
 
-Runs each browser N times (interleaved rounds, fresh Xvfb, bus, home and runtime directory per
-run) under `perf record` with uprobes on exported functions of GTK, GDK, EGL and WebKitGTK (and,
-with --extension, on a web process extension's entry point), plus the kernel's exec events. The
-HTTP server it starts on 127.0.0.1 stamps the first request. Every time is CLOCK_MONOTONIC in ms
+Runs each browser N times (interleaved rounds; each start in a session as `make bench` gives its
+runs, from run.py: a fresh Xvfb and bus, its own home and runtime directory, NO_AT_BRIDGE=1)
+under `perf record` with uprobes on exported functions of GTK, EGL and WebKitGTK (and,
+with --extension, on a web process extension's entry point), plus the kernel's exec events. run.py's
+HTTP server on 127.0.0.1 stamps the first request. Every time is CLOCK_MONOTONIC in ms
 from just before the browser is started. The report gives each step's median (min-max) per
 browser: what the UI process does before WebKit's network process starts, between it and the
 first load, how long WebKit takes from that load to exec'ing the web process (direct, or through
 its sandbox's bubblewrap -> xdg-dbus-proxy -> bubblewrap chain), and what the web process does
 before it asks for the page (dynamic loading, the extension, EGL's driver, the rest).
 
-Needs root (uprobes), perf, Xvfb and dbus-launch. Probes are added in the group `startpath` and
+Needs root (uprobes), perf, Xvfb and dbus-daemon. Probes are added in the group `startpath` and
 removed at exit. Not part of `make test` or `make bench`: docs/performance-choices.md says what
 its figures showed.
 
@@ -23,17 +24,19 @@ its figures showed.
 """
 import argparse
 import glob
-import http.server
 import os
 import re
+import secrets
 import shutil
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run  # noqa: E402  (the harness's session, process tracking, server and statistics)
 
 GROUP = "startpath"
 
@@ -41,7 +44,6 @@ GROUP = "startpath"
 PROBES = [
     ("gtk_init", "libgtk-3.so.0", "gtk_init_check", False),
     ("egl_init", "libEGL.so.1", "eglInitialize", True),
-    ("gdk_gl_context", "libgdk-3.so.0", "gdk_window_create_gl_context", True),
     ("load_uri", "libwebkit2gtk-4.1.so.0", "webkit_web_view_load_uri", False),
 ]
 EXTENSION_ENTRIES = ["webkit_web_extension_initialize_with_user_data", "webkit_web_extension_initialize"]
@@ -84,21 +86,6 @@ def library_path(soname):
     return os.path.realpath(hits[0]) if hits else None
 
 
-def kill_session(session):
-    """SIGKILLs every process of `session` (the browser and all it started, sandboxed or not)."""
-    for stat in glob.glob("/proc/[0-9]*/stat"):
-        try:
-            with open(stat) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == session:
-            try:
-                os.kill(int(stat.split("/")[2]), signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
-
 def perf_probe(args):
     return subprocess.run(["perf", "probe", "-q"] + args, capture_output=True, text=True)
 
@@ -126,102 +113,55 @@ def remove_probes():
     perf_probe(["-d", f"{GROUP}:*"])
 
 
-class Server:
-    """127.0.0.1 on a free port; remembers when the first request of a run arrived."""
-
-    def __init__(self):
-        outer = self
-        self.first = None
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                if outer.first is None:
-                    outer.first = time.monotonic()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(PAGE)))
-                self.end_headers()
-                self.wfile.write(PAGE)
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/start.html"
-
-
-def free_display():
-    for number in range(90, 200):
-        if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
-            return number
-    fail("no free X display number between :90 and :199")
-
-
-def wait_for(predicate, timeout):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return False
-
-
 def one_run(command, server, wm, data_file, timeout):
-    """Starts `command` once under perf: returns (its start time, the first request's time or
-    None, the started process's pid). Every process it started is gone when it returns."""
-    root = tempfile.mkdtemp(prefix="startpath-")
-    env = dict(os.environ, HOME=os.path.join(root, "home"), XDG_RUNTIME_DIR=os.path.join(root, "run"))
-    os.mkdir(env["HOME"])
-    os.mkdir(env["XDG_RUNTIME_DIR"], 0o700)
-    for name in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "DBUS_SESSION_BUS_ADDRESS"):
-        env.pop(name, None)
-    display = free_display()
-    helpers = [subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
-    browser = perf = None
-    try:
-        if not wait_for(lambda: os.path.exists(f"/tmp/.X11-unix/X{display}"), 10):
-            fail("Xvfb did not start")
-        env["DISPLAY"] = f":{display}"
-        bus = subprocess.run(["dbus-launch", "--sh-syntax"], env=env, capture_output=True, text=True).stdout
-        for key in ("DBUS_SESSION_BUS_ADDRESS", "DBUS_SESSION_BUS_PID"):
-            found = re.search(key + r"='?([^';]+)'?;", bus)
-            if found:
-                env[key] = found.group(1)
-        if wm:
-            helpers.append(subprocess.Popen("exec " + wm, shell=True, env=env, stdout=subprocess.DEVNULL,
-                                            stderr=subprocess.DEVNULL, start_new_session=True))
+    """Starts `command` once under perf, in a session as `make bench` gives its runs (run.py: a
+    fresh Xvfb and bus, its own home and runtime directory, `NO_AT_BRIDGE=1`): returns (its start
+    time, the first request's time or None, the started process's pid). Every process the run
+    started is gone when it returns."""
+    run_id = "startpath-" + secrets.token_hex(5)
+    record = run.Run(run_id)
+    with server.runs_lock:
+        server.runs[run_id] = record
+    tmp = tempfile.mkdtemp(prefix="porthole-startpath-")
+    dirs = {name: os.path.join(tmp, name) for name in ("home", "runtime", "tmp")}
+    for directory in dirs.values():
+        os.makedirs(directory, mode=0o700)
+    xvfb = bus = window_manager = perf = browser = tracker = None
+    with open(os.path.join(tmp, "browser.log"), "wb") as logf:
+        try:
+            env, xvfb, bus = run.start_session(dirs, run_id, logf)
+            if wm:
+                window_manager = subprocess.Popen("exec " + wm, shell=True, env=env, stdout=logf,
+                                                  stderr=subprocess.STDOUT, start_new_session=True)
+                time.sleep(0.3)
+            # Without build ids: collecting them when perf stops took seconds a start.
+            perf = subprocess.Popen(["perf", "record", "-q", "-a", "-k", "CLOCK_MONOTONIC", "--no-buildid",
+                                     "--no-buildid-cache", "-e", f"{GROUP}:*", "-e", "sched:sched_process_exec",
+                                     "-o", data_file, "--", "sleep", str(timeout + 5)],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(0.6)  # perf has opened its events
+            url = "http://127.0.0.1:%d/%s/start.html" % (server.server_address[1], run_id)
+            t0 = time.monotonic()
+            browser = subprocess.Popen("exec env " + command.replace("{url}", url), shell=True, env=env,
+                                       stdin=subprocess.DEVNULL, stdout=logf, stderr=subprocess.STDOUT,
+                                       start_new_session=True)
+            tracker = run.Tracker(browser.pid, [p.pid for p in (xvfb, bus, window_manager, perf) if p], bus.pid, run_id)
+            deadline = time.monotonic() + timeout
+            while not record.requests and time.monotonic() < deadline:
+                time.sleep(0.01)
             time.sleep(0.3)
-        # Without build ids: collecting them when perf stops took seconds a start.
-        perf = subprocess.Popen(["perf", "record", "-q", "-a", "-k", "CLOCK_MONOTONIC", "--no-buildid", "--no-buildid-cache",
-                                 "-e", f"{GROUP}:*", "-e", "sched:sched_process_exec",
-                                 "-o", data_file, "--", "sleep", str(timeout + 5)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(0.6)  # perf has opened its events
-        server.first = None
-        t0 = time.monotonic()
-        browser = subprocess.Popen("exec env " + command.replace("{url}", server.url), shell=True, env=env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        wait_for(lambda: server.first is not None, timeout)
-        time.sleep(0.3)
-        return t0, server.first, browser.pid
-    finally:
-        if browser:
-            kill_session(browser.pid)
-            browser.wait()
-        if perf:
-            perf.send_signal(signal.SIGINT)
-            perf.wait()
-        if "DBUS_SESSION_BUS_PID" in env:
-            try:
-                os.kill(int(env["DBUS_SESSION_BUS_PID"]), signal.SIGTERM)
-            except (ProcessLookupError, ValueError):
-                pass
-        for helper in reversed(helpers):
-            helper.terminate()
-            helper.wait()
-        shutil.rmtree(root, ignore_errors=True)
+            with record.lock:
+                first = record.requests[0][0] if record.requests else None
+            return t0, first, browser.pid
+        finally:
+            if perf:
+                perf.send_signal(signal.SIGINT)
+                perf.wait()
+            run.stop(window_manager)
+            run.end_session(tracker, xvfb, bus, browser)
+            with server.runs_lock:
+                server.runs.pop(run_id, None)
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 EVENT = re.compile(r"\s*(.+?)\s+(\d+)/(\d+)\s+([\d.]+):\s+(\S+):\s*(.*)")
@@ -280,10 +220,8 @@ def milestones(rows, t0, first, ui_pid):
 
 
 def describe(values):
-    if not values:
-        return "–"
-    whole = lambda value: f"{round(value) + 0:d}"  # no "-0"
-    return f"{whole(statistics.median(values))} ({whole(min(values))}–{whole(max(values))})"
+    """Median (min–max) in whole ms, as `make bench` reports; rounded first, so no "-0"."""
+    return run.fmt(run.stats([round(value) + 0 for value in values]), 0)
 
 
 def report(names, samples, rounds, command_line):
@@ -315,7 +253,7 @@ def main():
     args = parser.parse_args()
     if os.geteuid() != 0:
         fail("needs root: uprobes and system-wide perf record")
-    for tool in ("perf", "Xvfb", "dbus-launch"):
+    for tool in ("perf", "Xvfb", "dbus-daemon"):
         if not shutil.which(tool):
             fail(f"{tool} is not installed")
     browsers = []
@@ -326,8 +264,13 @@ def main():
         browsers.append((name, command))
     wm = args.wm if args.wm and shutil.which(args.wm.split()[0]) else None
 
+    run.become_subreaper()  # helpers the browsers double-fork come back to be counted and stopped
     add_probes(args.extension)
-    server = Server()
+    pages = tempfile.mkdtemp(prefix="porthole-startpath-pages-")
+    with open(os.path.join(pages, "start.html"), "wb") as page:
+        page.write(PAGE)
+    server = run.Server(pages)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     samples = {name: [] for name, _ in browsers}
     work = tempfile.mkdtemp(prefix="startpath-data-")
     try:
@@ -343,7 +286,9 @@ def main():
                       + (f"{found['first_request']:.0f} ms" if "first_request" in found else "none"), file=sys.stderr)
     finally:
         remove_probes()
+        server.shutdown()
         shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(pages, ignore_errors=True)
     text = report([name for name, _ in browsers], samples, args.rounds, "bench/startpath.py " + " ".join(sys.argv[1:]))
     print(text)
     if args.out:
