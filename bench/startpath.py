@@ -27,6 +27,7 @@ import glob
 import os
 import re
 import secrets
+import select
 import shutil
 import signal
 import subprocess
@@ -53,16 +54,16 @@ PAGE = b"<!doctype html><title>start</title><p>start</p>"
 # The steps of the report: (label, from milestone, to milestone). Milestones are keys of
 # `milestones()`; "start" is 0.
 STEPS = [
-    ("start -> GTK initialised (UI)", "start", "ui_gtk_init"),
-    ("GTK -> WebKit's GL set-up starts (UI: first eglInitialize)", "ui_gtk_init", "ui_egl"),
+    ("start -> GTK's start (UI: gtk_init_check entered)", "start", "ui_gtk_init"),
+    ("GTK's start -> WebKit's GL set-up starts (UI: GTK's init, then its first eglInitialize)", "ui_gtk_init", "ui_egl"),
     ("GL set-up -> network process exec", "ui_egl", "network"),
     ("network process exec -> first load_uri (UI: window, chrome)", "network", "load_uri"),
     ("load_uri -> web process exec (WebKit's launch; sandbox chain)", "load_uri", "web"),
     ("  of which load_uri -> xdg-dbus-proxy exec", "load_uri", "proxy"),
     ("  of which xdg-dbus-proxy exec -> web process exec", "proxy", "web"),
-    ("web process exec -> its main (dynamic loading)", "web", "web_main"),
-    ("web main -> EGL starts (extension, GIO modules)", "web_main", "web_egl"),
-    ("  of which web main -> extension entry", "web_main", "web_extension"),
+    ("web process exec -> its gtk_init_check (dynamic loading, then main)", "web", "web_main"),
+    ("its gtk_init_check -> EGL starts (extension, GIO modules)", "web_main", "web_egl"),
+    ("  of which its gtk_init_check -> extension entry", "web_main", "web_extension"),
     ("EGL initialise in the web process (GL driver load)", "web_egl", "web_egl_end"),
     ("EGL done -> first request", "web_egl_end", "first_request"),
     ("web process exec -> first request", "web", "first_request"),
@@ -113,6 +114,41 @@ def remove_probes():
     perf_probe(["-d", f"{GROUP}:*"])
 
 
+def wait_for_window_manager(env, deadline):
+    """Returns once the window manager manages the screen (it has set the EWMH check window on the
+    root window, xprop of x11-utils), or at `deadline`."""
+    while time.monotonic() < deadline:
+        out = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
+                             capture_output=True, text=True).stdout
+        if "window id" in out:
+            return
+        time.sleep(0.02)
+    fail("the window manager did not start")
+
+
+def start_perf(data_file, timeout):
+    """`perf record` of the probes and exec events, returned once it records: it starts with its
+    events disabled (-D -1) and acknowledges the `enable` sent on its control descriptor. Returns
+    (the process, our ends of its control and acknowledgement pipes): they stay open until perf has
+    stopped (perf fails its recording when its control descriptor closes under it)."""
+    control_read, control_write = os.pipe()
+    ack_read, ack_write = os.pipe()
+    # Without build ids: collecting them when perf stops took seconds a start.
+    perf = subprocess.Popen(["perf", "record", "-q", "-a", "-k", "CLOCK_MONOTONIC", "--no-buildid",
+                             "--no-buildid-cache", "-D", "-1", "--control", f"fd:{control_read},{ack_write}",
+                             "-e", f"{GROUP}:*", "-e", "sched:sched_process_exec",
+                             "-o", data_file, "--", "sleep", str(timeout + 5)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(control_read, ack_write))
+    os.close(control_read)
+    os.close(ack_write)
+    os.write(control_write, b"enable\n")
+    ready, _, _ = select.select([ack_read], [], [], timeout)
+    if not ready or not os.read(ack_read, 16).startswith(b"ack"):
+        perf.kill()
+        fail("perf record did not start recording")
+    return perf, (control_write, ack_read)
+
+
 def one_run(command, server, wm, data_file, timeout):
     """Starts `command` once under perf, in a session as `make bench` gives its runs (run.py: a
     fresh Xvfb and bus, its own home and runtime directory, `NO_AT_BRIDGE=1`): returns (its start
@@ -127,19 +163,15 @@ def one_run(command, server, wm, data_file, timeout):
     for directory in dirs.values():
         os.makedirs(directory, mode=0o700)
     xvfb = bus = window_manager = perf = browser = tracker = None
+    perf_pipes = ()
     with open(os.path.join(tmp, "browser.log"), "wb") as logf:
         try:
             env, xvfb, bus = run.start_session(dirs, run_id, logf)
             if wm:
                 window_manager = subprocess.Popen("exec " + wm, shell=True, env=env, stdout=logf,
                                                   stderr=subprocess.STDOUT, start_new_session=True)
-                time.sleep(0.3)
-            # Without build ids: collecting them when perf stops took seconds a start.
-            perf = subprocess.Popen(["perf", "record", "-q", "-a", "-k", "CLOCK_MONOTONIC", "--no-buildid",
-                                     "--no-buildid-cache", "-e", f"{GROUP}:*", "-e", "sched:sched_process_exec",
-                                     "-o", data_file, "--", "sleep", str(timeout + 5)],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(0.6)  # perf has opened its events
+                wait_for_window_manager(env, time.monotonic() + timeout)
+            perf, perf_pipes = start_perf(data_file, timeout)
             url = "http://127.0.0.1:%d/%s/start.html" % (server.server_address[1], run_id)
             t0 = time.monotonic()
             browser = subprocess.Popen("exec env " + command.replace("{url}", url), shell=True, env=env,
@@ -149,7 +181,6 @@ def one_run(command, server, wm, data_file, timeout):
             deadline = time.monotonic() + timeout
             while not record.requests and time.monotonic() < deadline:
                 time.sleep(0.01)
-            time.sleep(0.3)
             with record.lock:
                 first = record.requests[0][0] if record.requests else None
             return t0, first, browser.pid
@@ -157,6 +188,8 @@ def one_run(command, server, wm, data_file, timeout):
             if perf:
                 perf.send_signal(signal.SIGINT)
                 perf.wait()
+            for descriptor in perf_pipes:
+                os.close(descriptor)
             run.stop(window_manager)
             run.end_session(tracker, xvfb, bus, browser)
             with server.runs_lock:
@@ -232,7 +265,7 @@ def report(names, samples, rounds, command_line):
     for label, start, end in STEPS:
         cells = []
         for name in names:
-            values = [run[end] - run[start] for run in samples[name] if start in run and end in run]
+            values = [sample[end] - sample[start] for sample in samples[name] if start in sample and end in sample]
             cells.append(describe(values) + (f" n={len(values)}" if values and len(values) != len(samples[name]) else ""))
         if any(cell != "–" for cell in cells):
             lines.append(f"| {label} | " + " | ".join(cells) + " |")
