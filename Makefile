@@ -46,7 +46,7 @@ MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/portho
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps icons launcher install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-floors bench-peers bench-small bench-startpath soak locale pot fuzz
+.PHONY: all deps icons launcher install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-floors bench-peers bench-small bench-startpath symbol-order soak locale pot fuzz
 
 all: build
 
@@ -190,8 +190,20 @@ SWIFT_STATIC_LIB_DIR = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))"
 # One set of flags for every release build in this scratch directory: SwiftPM rebuilds every
 # module whenever the flags change, so a second install (and `make bench` or `make soak` after
 # one) builds nothing.
+# The library is linked by lld (the toolchain's own) with its functions in the order of
+# launcher/symbol-order.txt (`make symbol-order` makes it by running the browser): the code a start
+# and a page run sits together, so the kernel, which maps a library 64 KB around each page touched,
+# maps less of it (docs/performance-choices.md, "The library's code laid out by use"). Every Swift
+# function gets its own section so that the linker can move it; relative relocations are packed
+# (DT_RELR, glibc 2.36), 8 KB where they took 928 KB. The link map beside it is what the ordering
+# tool reads.
+SYMBOL_ORDER = launcher/symbol-order.txt
+LIBRARY_MAP = $(INSTALL_SCRATCH)/libPortholeWebExtension.map
 INSTALL_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) \
-	-Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR)
+	-Xswiftc -static-stdlib -Xlinker -L$(SWIFT_STATIC_LIB_DIR) \
+	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -Map=$(CURDIR)/$(LIBRARY_MAP)
 # The installed `porthole` is launcher/porthole.c: it opens the extension's library, which holds
 # the browser's code too, and runs it, so the UI process and every web process share one copy of
 # the Swift runtime (the library is looked for in ../lib/porthole/web-extensions, then
@@ -203,7 +215,14 @@ LAUNCHER_DIR = $(INSTALL_SCRATCH)/launcher
 # The toolchain's own clang: it is there wherever Swift is (SwiftPM links with it too).
 LAUNCHER_CC = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang
 launcher:
+	@# SwiftPM compiles again when sources change, not when only the flags do (a tree built without
+	@# -function-sections kept its objects), and relinks when its inputs change, not the ordering file.
+	@if [ -d $(INSTALL_SCRATCH) ] && [ "$$(cat $(INSTALL_SCRATCH)/build-flags 2>/dev/null)" != '$(INSTALL_BUILD)' ]; then \
+	  echo "$(INSTALL_SCRATCH) was built with other flags: building it again"; rm -rf $(INSTALL_SCRATCH); fi
+	@if [ $(SYMBOL_ORDER) -nt $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so ]; then \
+	  rm -f $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(INSTALL_SCRATCH)/*/release/libPortholeWebExtension.so; fi
 	$(INSTALL_BUILD) --product PortholeWebExtension
+	@echo '$(INSTALL_BUILD)' > $(INSTALL_SCRATCH)/build-flags
 	mkdir -p $(LAUNCHER_DIR)/web-extensions
 	@# install would write through an older tree's link into SwiftPM's release: remove it first.
 	rm -f $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so
@@ -365,6 +384,18 @@ bench-startpath: deps
 	  --browser 'Porthole=$(LAUNCHER_DIR)/porthole --config bench/bench.conf {url}' \
 	  --browser 'Porthole, sandbox off=$(LAUNCHER_DIR)/porthole --config .build/bench/unsandboxed.conf {url}' \
 	  --extension $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so --out .build/bench/startpath.md
+
+# The order of the library's functions (issue 26; bench/symbolorder.py, needs root and valgrind):
+# the browser run from the unstripped library, its UI process and web processes under callgrind, on
+# the typical page (sandboxed and not), the 20-link chain and a kiosk through an idle reset; the
+# functions that ran, in the order the linker is to place them, go to launcher/symbol-order.txt,
+# and the library is linked again with them. Rerun after large changes to what a start runs.
+symbol-order: deps
+	$(MAKE) --no-print-directory launcher
+	@$(MAKE) --no-print-directory install-packages PACKAGES="valgrind matchbox-window-manager"
+	python3 bench/symbolorder.py --library $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so \
+	  --launcher $(LAUNCHER_DIR)/porthole --map $(LIBRARY_MAP) --pages .build/bench/pages --out $(SYMBOL_ORDER)
+	$(MAKE) --no-print-directory launcher
 
 # The idle-reset soak (issue 15): the kiosk, built as `make install` builds it, through
 # SOAK_RESETS visitor sessions (default 1,000, 30-45 min), its memory sampled every 25; prints a

@@ -697,6 +697,18 @@ final class CommandLineTests: XCTestCase {
             }
             let binary = try XCTUnwrap(FileManager.default.contents(atPath: installed))
             XCTAssertNil(binary.range(of: Data("swift5_protocols".utf8)), "the installed binary has Swift sections of its own")
+            // The library as `make launcher` links it (issue 26): relative relocations packed, and
+            // the functions that run laid out first (launcher/symbol-order.txt), so the web
+            // process's entry point, which every page runs, sits in the first megabyte of its code.
+            let dynamic = try Subprocess.run("/usr/bin/readelf", ["-d", "-W", library])
+            XCTAssertTrue(dynamic.stdout.contains("(RELR)"), "the library's relative relocations are packed: " + dynamic.stdout)
+            let sections = try Subprocess.run("/usr/bin/readelf", ["-S", "-W", library]).stdout
+            let text = try XCTUnwrap(sections.split(separator: "\n").first { $0.contains(" .text ") }?
+                .split(separator: " ", omittingEmptySubsequences: true), sections)
+            let textStart = try XCTUnwrap(UInt64(text[text.firstIndex(of: ".text")! + 2], radix: 16))
+            let exported = try Subprocess.run("/bin/sh", ["-c", "nm -D --defined-only \"$0\" | grep ' webkit_web_extension_initialize_with_user_data$'", library]).stdout
+            let webEntry = try XCTUnwrap(UInt64(exported.prefix { $0 != " " }, radix: 16), exported)
+            XCTAssertLessThan(webEntry - textStart, 1 << 20, "the web process's entry point is laid out with the code that runs")
             // Without its library the launcher cannot run the browser: it names the files it tried.
             let lonelyBin = fixture.home.path + "/lonely-bin"
             try FileManager.default.createDirectory(atPath: lonelyBin, withIntermediateDirectories: true)
