@@ -19,6 +19,7 @@ field() { dpkg-deb --field "$deb" "$1"; }
 for library in libwebkit2gtk-4.1-0 libgtk-3-0 libglib2.0-0 libcrypt1 libc6 libespeak-ng1; do
     field Depends | grep -q "\b$library\b" || fail "Depends lacks $library (computed from the binary's libraries, or named in control.in): $(field Depends)"
 done
+field Depends | grep -q 'libc6 (>= 2\.36)' || fail "Depends lacks libc6 (>= 2.36), which the library's packed relocations (DT_RELR) need: $(field Depends)"
 field Depends | grep -q swift && fail "Depends names a Swift library: the runtime is linked in"
 # The web process sandbox ([Browser] sandbox=auto) runs WebKitGTK's bubblewrap launcher.
 for program in bubblewrap xdg-dbus-proxy; do

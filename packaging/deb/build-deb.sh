@@ -40,6 +40,12 @@ printf 'Source: porthole\n\nPackage: porthole\nArchitecture: any\n' > "$work/src
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/porthole" \
     "$root/usr/lib/porthole/web-extensions/libPortholeWebExtension.so" 2> "$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# The library's relative relocations are packed (DT_RELR, `make launcher`): the dynamic loader reads
+# them from glibc 2.36 on (the library requires the version GLIBC_ABI_DT_RELR), which
+# dpkg-shlibdeps does not translate into a libc6 version.
+if readelf -V "$root/usr/lib/porthole/web-extensions/libPortholeWebExtension.so" | grep -q GLIBC_ABI_DT_RELR; then
+    depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= [^)]*\)/libc6 (>= 2.36)/')
+fi
 
 mkdir -p "$root/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
