@@ -187,9 +187,9 @@ DATADIR = $(DESTDIR)$(PREFIX)/share
 # shown where the toolchain keeps the static runtime.
 WEB_EXTENSION_DIR_INSTALLED = $(DESTDIR)$(PREFIX)/lib/porthole/web-extensions
 SWIFT_STATIC_LIB_DIR = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib/swift_static/linux
-# One set of flags for every release build in this scratch directory: SwiftPM rebuilds every
-# module whenever the flags change, so a second install (and `make bench` or `make soak` after
-# one) builds nothing.
+# One set of flags for every release build in this scratch directory, so a second install (and
+# `make bench` or `make soak` after one) builds nothing. SwiftPM does not compile again when only
+# the flags change: `make launcher` starts the directory over when they differ (build-flags).
 # The library is linked by lld (the toolchain's own) with its functions in the order of
 # launcher/symbol-order.txt (`make symbol-order` makes it by running the browser): the code a start
 # and a page run sits together, so the kernel, which maps a library 64 KB around each page touched,
@@ -215,8 +215,8 @@ LAUNCHER_DIR = $(INSTALL_SCRATCH)/launcher
 # The toolchain's own clang: it is there wherever Swift is (SwiftPM links with it too).
 LAUNCHER_CC = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang
 launcher:
-	@# SwiftPM compiles again when sources change, not when only the flags do (a tree built without
-	@# -function-sections kept its objects), and relinks when its inputs change, not the ordering file.
+	@# A tree built with other flags kept its objects (SwiftPM compiles again for sources, not
+	@# flags), and SwiftPM relinks when its inputs change, not when the ordering file does.
 	@if [ -d $(INSTALL_SCRATCH) ] && [ "$$(cat $(INSTALL_SCRATCH)/build-flags 2>/dev/null)" != '$(INSTALL_BUILD)' ]; then \
 	  echo "$(INSTALL_SCRATCH) was built with other flags: building it again"; rm -rf $(INSTALL_SCRATCH); fi
 	@if [ $(SYMBOL_ORDER) -nt $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so ]; then \

@@ -47,7 +47,6 @@ import sys
 import tempfile
 import threading
 import time
-import http.server
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -64,34 +63,6 @@ WRAPPED = ("desk-typical", "desk-nav")
 TIMEOUT = int(os.environ.get("SYMBOLORDER_TIMEOUT", "300"))
 
 
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def __init__(self, root):
-        self.root = root
-        self.hits = collections.Counter()
-        self.lock = threading.Lock()
-        super().__init__(("127.0.0.1", 0), Handler)
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def __init__(self, request, client_address, server):
-        super().__init__(request, client_address, server, directory=server.root)
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        name = self.path.split("?")[0].rsplit("/", 1)[-1]
-        with self.server.lock:
-            self.server.hits[name] += 1
-        if name in ("done", "done2"):
-            self.send_response(204)
-            self.end_headers()
-            return
-        super().do_GET()
-
-
 def wait(predicate, timeout):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -103,9 +74,12 @@ def wait(predicate, timeout):
 
 def profile(scenario, prefix, server, outdir, logf):
     """Runs one scenario; callgrind writes outdir/<scenario>.<ui|web>.<pid>."""
-    port = server.server_address[1]
-    url = {"desk-nav": "nav/0.html"}.get(scenario, "typical/index.html")
-    url = "http://127.0.0.1:%d/%s" % (port, url)
+    run_id = "symbolorder-" + scenario
+    page = {"desk-nav": "nav/0.html"}.get(scenario, "typical/index.html")
+    url = "http://127.0.0.1:%d/%s/%s" % (server.server_address[1], run_id, page)
+    record = harness.Run(run_id)
+    with server.runs_lock:
+        server.runs[run_id] = record
     tmp = tempfile.mkdtemp(prefix="porthole-symbolorder-")
     dirs = {k: os.path.join(tmp, k) for k in ("home", "runtime", "tmp")}
     for d in dirs.values():
@@ -123,9 +97,7 @@ def profile(scenario, prefix, server, outdir, logf):
                 "%s.real \"$@\"\n" % (outdir, scenario, os.path.join(tmp, "web-process")))
     os.chmod(wrapper, 0o755)
     shutil.copy(WEB_PROCESS, wrapper + ".real")
-    with server.lock:
-        server.hits.clear()
-    env, xvfb, bus = harness.start_session(dirs, "symbolorder", logf)
+    env, xvfb, bus = harness.start_session(dirs, run_id, logf)
     wm = proc = None
     try:
         wm = subprocess.Popen(["matchbox-window-manager", "-use_titlebar", "no"], env=env, stdout=logf,
@@ -140,9 +112,10 @@ def profile(scenario, prefix, server, outdir, logf):
         proc = subprocess.Popen(ui, env=env, cwd=dirs["home"], stdin=subprocess.DEVNULL, stdout=logf,
                                 stderr=logf, start_new_session=True)
         last = "done2" if scenario == "desk-nav" else "done"
-        if not wait(lambda: server.hits[last] > 0, TIMEOUT):
-            raise RuntimeError("%s: the page did not report within %d s (requests: %s)"
-                               % (scenario, TIMEOUT, dict(server.hits)))
+        with record.lock:
+            if not record.reported.wait_for(lambda: last in record.reports, TIMEOUT):
+                raise RuntimeError("%s: the page did not report within %d s (requests: %s)"
+                                   % (scenario, TIMEOUT, [path for _, path, _ in record.requests]))
         # The profile's window: 2 s after the page's report (what a browser does once a page has
         # loaded), or 20 s for the kiosk, left alone past its idle timeout so that it resets.
         time.sleep(20 if scenario == "kiosk" else 2)
@@ -161,6 +134,8 @@ def profile(scenario, prefix, server, outdir, logf):
             harness.stop(wm)
         harness.stop(bus)
         harness.stop(xvfb)
+        with server.runs_lock:
+            server.runs.pop(run_id, None)
         shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -222,10 +197,10 @@ def code_symbols(library):
 
 def order(ui_names, web_names, library, map_path):
     """The ordering file's lines and a few facts, from the names of the functions each profiled
-    UI process (ui_names, a list of sets) and each scenario's web processes ran. Names are callgrind's (--demangle=no), so the
-    linker's own; unnamed code (callgrind prints its address) is the function around it. Each
-    function is placed by the input section that holds it, found by address in the link map of
-    the same library."""
+    UI process (ui_names, a list of sets) and each scenario's web processes ran. Names are
+    callgrind's (--demangle=no), so the linker's own; unnamed code (callgrind prints its address)
+    is the function around it. Each function is placed by the input section that holds it, found
+    by address in the link map of the same library."""
     sections = text_sections(map_path)
     starts = [s[0] for s in sections]
     by_name, by_address = code_symbols(library)
@@ -249,7 +224,7 @@ def order(ui_names, web_names, library, map_path):
             linked = {n for n in map(linker_name, names) if n and section(n)}
             kind.update(linked)
             runs.update(linked)
-    every = set(ui_names[0]).union(*ui_names[1:], *web_names)
+    every = set().union(*ui_names, *web_names)
 
     def by_use(names):      # what more scenarios run first: a desk start does not touch the kiosk's
         return sorted(names, key=lambda n: (-runs[n], n))
@@ -296,7 +271,7 @@ def main():
     os.makedirs(os.path.join(prefix, "lib", "porthole", "web-extensions"))
     shutil.copy(opts.launcher, os.path.join(prefix, "bin", "porthole"))
     shutil.copy(opts.library, os.path.join(prefix, "lib", "porthole", "web-extensions", LIBRARY))
-    server = Server(os.path.abspath(opts.pages))
+    server = harness.Server(os.path.abspath(opts.pages))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with open(os.path.join(work, "log"), "wb") as logf:

@@ -703,9 +703,10 @@ final class CommandLineTests: XCTestCase {
             let dynamic = try Subprocess.run("/usr/bin/readelf", ["-d", "-W", library])
             XCTAssertTrue(dynamic.stdout.contains("(RELR)"), "the library's relative relocations are packed: " + dynamic.stdout)
             let sections = try Subprocess.run("/usr/bin/readelf", ["-S", "-W", library]).stdout
+            // "[14] .text PROGBITS <address> ...": the address is the second field after the name.
             let text = try XCTUnwrap(sections.split(separator: "\n").first { $0.contains(" .text ") }?
-                .split(separator: " ", omittingEmptySubsequences: true), sections)
-            let textStart = try XCTUnwrap(UInt64(text[text.firstIndex(of: ".text")! + 2], radix: 16))
+                .split(separator: " ").drop { $0 != ".text" }.dropFirst(2).first, sections)
+            let textStart = try XCTUnwrap(UInt64(text, radix: 16), sections)
             let exported = try Subprocess.run("/bin/sh", ["-c", "nm -D --defined-only \"$0\" | grep ' webkit_web_extension_initialize_with_user_data$'", library]).stdout
             let webEntry = try XCTUnwrap(UInt64(exported.prefix { $0 != " " }, radix: 16), exported)
             XCTAssertLessThan(webEntry - textStart, 1 << 20, "the web process's entry point is laid out with the code that runs")

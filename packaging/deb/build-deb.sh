@@ -43,7 +43,9 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/porthole" \
 # The library's relative relocations are packed (DT_RELR, `make launcher`): the dynamic loader reads
 # them from glibc 2.36 on (the library requires the version GLIBC_ABI_DT_RELR), which
 # dpkg-shlibdeps does not translate into a libc6 version.
-if readelf -V "$root/usr/lib/porthole/web-extensions/libPortholeWebExtension.so" | grep -q GLIBC_ABI_DT_RELR; then
+libc=$(printf '%s' "$depends" | sed -nE 's/.*libc6 \(>= ([^)]*)\).*/\1/p')
+if readelf -V "$root/usr/lib/porthole/web-extensions/libPortholeWebExtension.so" | grep -q GLIBC_ABI_DT_RELR &&
+    [ -n "$libc" ] && dpkg --compare-versions "$libc" lt 2.36; then
     depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= [^)]*\)/libc6 (>= 2.36)/')
 fi
 
