@@ -536,6 +536,23 @@ def porthole_accepts_config(binary):
 
 # ------------------------------------------------------------------------------------------ run
 
+def register_run(server, run_id):
+    """A run the server records: the requests under /<run_id>/ and its reports."""
+    record = Run(run_id)
+    with server.runs_lock:
+        server.runs[run_id] = record
+    return record
+
+
+def run_directories(prefix, names=("home", "runtime", "tmp")):
+    """A run's temporary directory and, inside it, its own directories (mode 700) by name."""
+    tmp = tempfile.mkdtemp(prefix=prefix)
+    dirs = {name: os.path.join(tmp, name) for name in names}
+    for directory in dirs.values():
+        os.makedirs(directory, mode=0o700)
+    return tmp, dirs
+
+
 def start_session(dirs, run_id, logf, screen=SCREEN):
     """A run's session: a fresh Xvfb and a private D-Bus session bus, and the environment that
     points at them and at the run's own HOME and XDG directories (`dirs`: home, runtime, tmp).
@@ -594,13 +611,8 @@ def run_once(opts, server, browser, scenario):
     page = {"typical": "typical/index.html", "nav": "nav/0.html", "tiny": "tiny.html"}[scenario]
     url = "http://127.0.0.1:%d/%s/%s" % (server.server_address[1], run_id, page)
     res = {"browser": browser.name, "scenario": scenario, "run_id": run_id, "error": None}
-    run = Run(run_id)
-    with server.runs_lock:
-        server.runs[run_id] = run
-    tmp = tempfile.mkdtemp(prefix="porthole-bench-%s-" % run_id)
-    dirs = {k: os.path.join(tmp, k) for k in ("home", "runtime", "tmp", "profile")}
-    for d in dirs.values():
-        os.makedirs(d, mode=0o700)
+    run = register_run(server, run_id)
+    tmp, dirs = run_directories("porthole-bench-%s-" % run_id, ("home", "runtime", "tmp", "profile"))
     log_path = os.path.join(tmp, "browser.log")
     xvfb = bus = proc = tracker = None
     with open(log_path, "wb") as logf:

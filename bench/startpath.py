@@ -155,13 +155,8 @@ def one_run(command, server, wm, data_file, timeout):
     time, the first request's time or None, the started process's pid). Every process the run
     started is gone when it returns."""
     run_id = "startpath-" + secrets.token_hex(5)
-    record = run.Run(run_id)
-    with server.runs_lock:
-        server.runs[run_id] = record
-    tmp = tempfile.mkdtemp(prefix="porthole-startpath-")
-    dirs = {name: os.path.join(tmp, name) for name in ("home", "runtime", "tmp")}
-    for directory in dirs.values():
-        os.makedirs(directory, mode=0o700)
+    record = run.register_run(server, run_id)
+    tmp, dirs = run.run_directories("porthole-startpath-")
     xvfb = bus = window_manager = perf = browser = tracker = None
     perf_pipes = ()
     with open(os.path.join(tmp, "browser.log"), "wb") as logf:

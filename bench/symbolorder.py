@@ -77,13 +77,8 @@ def profile(scenario, prefix, server, outdir, logf):
     run_id = "symbolorder-" + scenario
     page = {"desk-nav": "nav/0.html"}.get(scenario, "typical/index.html")
     url = "http://127.0.0.1:%d/%s/%s" % (server.server_address[1], run_id, page)
-    record = harness.Run(run_id)
-    with server.runs_lock:
-        server.runs[run_id] = record
-    tmp = tempfile.mkdtemp(prefix="porthole-symbolorder-")
-    dirs = {k: os.path.join(tmp, k) for k in ("home", "runtime", "tmp")}
-    for d in dirs.values():
-        os.makedirs(d, mode=0o700)
+    record = harness.register_run(server, run_id)
+    tmp, dirs = harness.run_directories("porthole-symbolorder-")
     config = os.path.join(tmp, "porthole.conf")
     with open(config, "w") as f:
         f.write("[Sites]\nBench=%s\n\n[Policy]\nallow=127.0.0.1\n" % url)
