@@ -54,6 +54,8 @@ private let rows: [Row] = [
         thenShowing: ShownPage(uri: good + "page", url: good + "page"), expect: []),
     Row(name: "a page off the list unmarks the site", events: loaded, then: .history(canGoBack: true, canGoForward: false),
         thenShowing: ShownPage(uri: "https://other.example/"), expect: [.markSite("")]),
+    Row(name: "back from a page off the list, the site is marked again", events: loaded + [.progress(0.2)], page: ShownPage(uri: "https://other.example/"),
+        then: .progress(0.4), thenShowing: onGood, expect: [.markSite("Good")]),
     Row(name: "one of Porthole's pages is on no site", events: loaded, then: blocked(shown: true),
         thenShowing: ShownPage(uri: "porthole://blocked/1", url: evil), expect: [.markSite("")]),
     Row(name: "progress, title and loading are shown, not commanded", events: loaded, then: .progress(0.5), expect: []),

@@ -21,7 +21,7 @@ public struct WindowSettings: Sendable, Equatable {
 
 public struct WindowSession: Sendable {
     public var settings: WindowSettings {
-        didSet { if settings.sites != oldValue.sites { markedSite = nil } }
+        didSet { if settings.sites != oldValue.sites { markedSite = nil; markedURI = nil } }
     }
     /// Title, progress, loading and history, as the view's properties told them. The URI and the
     /// error page are the page session's (`ShownPage`), handed in with each event.
@@ -42,6 +42,9 @@ public struct WindowSession: Sendable {
     private var zoomScroll = 0.0
     /// The site the menus mark as current, as last told (nil: not told yet).
     private var markedSite: String?
+    /// The page `markedSite` was found for: the list is searched again only for another page (a
+    /// load tells the window a dozen things, each an event, on the same page).
+    private var markedURI: String??
     /// What the notice bar shows and the wake-up asked for, as last told.
     private var toldNotice: WindowNotice?
     private var toldWake: Double?
@@ -95,10 +98,13 @@ public struct WindowSession: Sendable {
             toldWake = nextWake
             out.append(.wake(at: nextWake))
         }
-        let site = currentSite(page)
-        if site != markedSite {
-            markedSite = site
-            out.append(.markSite(site))
+        if markedURI == nil || markedURI! != page.uri {
+            markedURI = .some(page.uri)
+            let site = currentSite(page)
+            if site != markedSite {
+                markedSite = site
+                out.append(.markSite(site))
+            }
         }
         return out + actions
     }

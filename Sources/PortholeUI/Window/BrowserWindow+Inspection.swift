@@ -5,8 +5,8 @@ import PortholeCore
 
 @MainActor
 extension BrowserWindow {
-    public var headerTitle: String? { gtk_header_bar_get_title(header.cast()).map { String(cString: $0) } }
-    public var headerSubtitle: String? { gtk_header_bar_get_subtitle(header.cast()).map { String(cString: $0) } }
+    public var headerTitle: String? { titleLines.titleText.isEmpty ? nil : titleLines.titleText }
+    public var headerSubtitle: String? { titleLines.subtitleText }
     /// The progress bar's fraction: the load's progress while loading, 0 (empty) when done.
     public var progressFraction: Double { gtk_progress_bar_get_fraction(progressBar.cast()) }
     /// The progress bar itself (shown only while a page loads).

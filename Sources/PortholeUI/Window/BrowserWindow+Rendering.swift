@@ -24,34 +24,38 @@ extension BrowserWindow {
         let title = state.headerTitle
         if title != appliedTitle {
             appliedTitle = title
-            gtk_header_bar_set_title(header.cast(), title)
+            titleLines.setTitle(title)
         }
         let subtitle = state.headerSubtitle
         if appliedSubtitle == nil || subtitle != appliedSubtitle! {
             appliedSubtitle = .some(subtitle)
-            gtk_header_bar_set_subtitle(header.cast(), subtitle)
+            titleLines.setSubtitle(subtitle)
         }
         let progress = state.visibleProgress
         if appliedProgress == nil || progress != appliedProgress! {
             appliedProgress = .some(progress)
             gtk_progress_bar_set_fraction(progressBar.cast(), progress ?? 0)
-            gtk_widget_set_visible(progressBar, state.showsProgress ? 1 : 0)
-        }
-        if state.isLoading != appliedLoading {
-            appliedLoading = state.isLoading
-            gtk_image_set_from_icon_name(refreshIcon.cast(), state.isLoading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
-            gtk_actionable_set_action_name(OpaquePointer(refreshButton), state.isLoading ? "win.stop" : "win.reload")
-            gtk_widget_set_tooltip_text(refreshButton, state.isLoading ? tr("Stop (Escape)") : tr("Reload (F5)"))
-            Accessibility.setName(refreshButton, state.isLoading ? tr("Stop") : tr("Reload"))
+            gtk_stack_set_visible_child_name(progressSlot.cast(), state.showsProgress ? Self.progressPage : Self.restPage)
         }
         updateActions()
     }
 
     /// What the keyboard and the buttons can do follows the state at once (only drawing waits
-    /// for the frame).
+    /// for the frame), and so does the refresh button's Stop/Reload: it takes the action that is
+    /// enabled before the other is disabled, so it never shows insensitive between the two (an
+    /// insensitive flash, and a restyle and repaint, at both ends of every load).
     func updateActions() {
         actions["back"]?.isEnabled = session.canGoBack
         actions["forward"]?.isEnabled = session.canGoForward
-        actions["stop"]?.isEnabled = session.canStop
+        let loading = session.canStop
+        if loading { actions["stop"]?.isEnabled = true }
+        if loading != appliedLoading {
+            appliedLoading = loading
+            gtk_image_set_from_icon_name(refreshIcon.cast(), loading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
+            gtk_actionable_set_action_name(OpaquePointer(refreshButton), loading ? "win.stop" : "win.reload")
+            gtk_widget_set_tooltip_text(refreshButton, loading ? tr("Stop (Escape)") : tr("Reload (F5)"))
+            Accessibility.setName(refreshButton, loading ? tr("Stop") : tr("Reload"))
+        }
+        if !loading { actions["stop"]?.isEnabled = false }
     }
 }

@@ -52,7 +52,10 @@ public final class BrowserWindow {
 
     // Widgets, owned by the window's widget tree.
     let header: UnsafeMutablePointer<GtkWidget>
+    let titleLines = HeaderTitle()
     let progressBar: UnsafeMutablePointer<GtkWidget>
+    /// The progress bar, or nothing in its place (see `makeBottomBar`).
+    let progressSlot: UnsafeMutablePointer<GtkWidget>
     let refreshButton: UnsafeMutablePointer<GtkWidget>
     let refreshIcon: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
@@ -104,6 +107,7 @@ public final class BrowserWindow {
 
         header = gtk_header_bar_new()
         progressBar = gtk_progress_bar_new()
+        progressSlot = gtk_stack_new()
         refreshIcon = gtk_image_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
         refreshButton = gtk_button_new()
         openButton = gtk_menu_button_new()
