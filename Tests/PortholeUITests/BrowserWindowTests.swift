@@ -40,6 +40,13 @@ final class BrowserWindowTests: XCTestCase {
             }
             let window = TestApp.window(sites: [Site(name: "Images", address: server.url("/"))])
             defer { TestApp.close(window) }
+            // Stop and Reload hand over without the button going insensitive in between (a grey
+            // flash at both ends of every load, and a restyle and repaint of the bar).
+            var insensitive = 0
+            let watch = SignalConnections()
+            watch.connect(UnsafeMutableRawPointer(window.refreshStopButton), "notify::sensitive", .pointer { _ in
+                if gtk_widget_get_sensitive(window.refreshStopButton) == 0 { insensitive += 1 }
+            })
             window.goHome()
             // The last image is held back: the page is part-loaded and the bar shows it.
             XCTAssertTrue(UI.wait { server.count(path: "/img5.svg") == 1 })
@@ -53,6 +60,7 @@ final class BrowserWindowTests: XCTestCase {
             // The chrome shows it at the next frame GTK draws.
             XCTAssertTrue(UI.wait { window.progressFraction == 0 }, "the progress bar is empty when the load is done")
             XCTAssertTrue(UI.wait { window.refreshButtonAction == "win.reload" })
+            XCTAssertEqual(insensitive, 0, "the refresh button stayed sensitive from Reload to Stop and back")
             XCTAssertTrue(UI.wait { window.headerTitle == "Images" })
         }
     }
