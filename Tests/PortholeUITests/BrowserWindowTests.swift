@@ -44,6 +44,7 @@ final class BrowserWindowTests: XCTestCase {
             // flash at both ends of every load, and a restyle and repaint of the bar).
             var insensitive = 0
             let watch = SignalConnections()
+            defer { watch.disconnectAll() }
             watch.connect(UnsafeMutableRawPointer(window.refreshStopButton), "notify::sensitive", .pointer { _ in
                 if gtk_widget_get_sensitive(window.refreshStopButton) == 0 { insensitive += 1 }
             })

@@ -48,7 +48,7 @@ final class KioskWindowTests: XCTestCase {
                     return gtk_actionable_get_action_name(OpaquePointer(widget)).map { String(cString: $0) }
                 }
             }
-            // Refresh is Stop until the frame after the load.
+            // Refresh is Stop until the load has finished.
             XCTAssertTrue(UI.wait { buttons() == ["win.back", "win.home", "win.reload"] }, "Back, Home and Refresh: \(buttons())")
             // The progress bar shows only while a page loads (issue 23): none once it has loaded.
             XCTAssertTrue(UI.wait { !UI.descendants(of: window.toolbar).contains {

@@ -98,7 +98,7 @@ public struct WindowSession: Sendable {
             toldWake = nextWake
             out.append(.wake(at: nextWake))
         }
-        if markedURI == nil || markedURI! != page.uri {
+        if markedURI != .some(page.uri) {
             markedURI = .some(page.uri)
             let site = currentSite(page)
             if site != markedSite {

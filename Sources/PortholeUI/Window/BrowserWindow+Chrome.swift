@@ -75,10 +75,7 @@ extension BrowserWindow {
             gtk_stack_add_named(progressSlot.cast(), page, name)
         }
         gtk_action_bar_pack_start(bar.cast(), progressSlot)
-        gtk_button_set_image(refreshButton.cast(), refreshIcon)
-        gtk_actionable_set_action_name(OpaquePointer(refreshButton), "win.reload")
-        gtk_widget_set_tooltip_text(refreshButton, tr("Reload (F5)"))
-        Accessibility.setName(refreshButton, tr("Reload"))
+        gtk_button_set_image(refreshButton.cast(), refreshIcon)  // its icon, action and names: updateActions
         gtk_action_bar_pack_end(bar.cast(), refreshButton)
         return bar
     }

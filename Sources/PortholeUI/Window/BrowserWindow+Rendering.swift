@@ -1,4 +1,5 @@
-// The session's state on screen: header, progress, the refresh/stop button and the actions, diffed, once a frame.
+// The session's state on screen, diffed: header and progress once a frame; the actions and the
+// refresh/stop button at once.
 import CWebKitGtk
 import GLibBridge
 import PortholeCore

@@ -108,7 +108,7 @@ public final class BrowserWindow {
         header = gtk_header_bar_new()
         progressBar = gtk_progress_bar_new()
         progressSlot = gtk_stack_new()
-        refreshIcon = gtk_image_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
+        refreshIcon = gtk_image_new()
         refreshButton = gtk_button_new()
         openButton = gtk_menu_button_new()
         bottomBar = gtk_action_bar_new()
