@@ -223,6 +223,11 @@ launcher:
 	  rm -f $(INSTALL_SCRATCH)/release/libPortholeWebExtension.so $(INSTALL_SCRATCH)/*/release/libPortholeWebExtension.so; fi
 	$(INSTALL_BUILD) --product PortholeWebExtension
 	@echo '$(INSTALL_BUILD)' > $(INSTALL_SCRATCH)/build-flags
+	@# The runtime's argv grabber reads all of /proc/self/maps whenever the library loads; the
+	@# ProcessArguments target answers in its place (its header says why). A toolchain that
+	@# renamed what it answers would link the grabber again without a word: say so here.
+	@if grep -q 'libswiftCore\.a(CommandLine\.cpp\.o)' $(LIBRARY_MAP); then \
+	  echo "the library links the Swift runtime's CommandLine.cpp.o: Sources/ProcessArguments no longer replaces it" >&2; exit 1; fi
 	mkdir -p $(LAUNCHER_DIR)/web-extensions
 	@# install would write through an older tree's link into SwiftPM's release: remove it first.
 	rm -f $(LAUNCHER_DIR)/web-extensions/libPortholeWebExtension.so
