@@ -4,7 +4,8 @@
 `make bench` runs it; see bench/README.md. Python 3 standard library only.
 
 For each round, every browser runs the `typical` scenario and then the `nav` scenario, browsers
-interleaved (A B C, A B C, ...) so that drift on the machine hits them all alike. Every run gets a
+interleaved so that drift on the machine hits them all alike, their order turned by one each
+round (A B C, B C A, C A B, ...) so that none always starts right after the same run's teardown. Every run gets a
 fresh Xvfb (-displayfd), a private D-Bus session bus, fresh HOME/XDG directories, and its own URL
 prefix on the harness's HTTP server on 127.0.0.1. Measured from just before the process starts:
 
@@ -969,7 +970,7 @@ def report(opts, browsers, results, meta):
            "- WebKitGTK %s; %s; Porthole at %s" % (meta["machine"]["webkitgtk"], meta["machine"]["swift"],
                                                   meta["machine"]["commit"]),
            "- Rounds: %d%s, interleaved (each round: every browser on the typical page, then every browser on "
-           "the navigation chain), after %d warm-up launch(es) of each browser; load average at start %s"
+           "the navigation chain; the browsers' order turned by one each round), after %d warm-up launch(es) of each browser; load average at start %s"
            % (opts.rounds, " (quick mode)" if opts.quick else "", opts.warmup, meta["machine"]["loadavg"])]
     if opts.profile:
         out.append("- Machine profile: %s (every process of the run: Xvfb, the bus, the browser)" % opts.profile)
@@ -1365,8 +1366,15 @@ def main():
         for n in range(1, opts.rounds + 1):
             if n > 1:
                 check_foreign("round %d" % n)
+            # Turned by one each round, so that no browser always starts right after the same run
+            # (the one before it may still be freeing its memory) or always first in a scenario's
+            # group. With a fixed order the one-core profile had Porthole, always first, at 1.13x
+            # the sandboxed floor on the chain's start page and 0.90x on the typical page of the
+            # same rounds; turned, the next run had 1.04x and 1.12x: spread, not order, but no
+            # browser is now the one that pays for an order (7 December).
+            turn = (n - 1) % len(measured)
             for scenario in scenarios:
-                for b in measured:
+                for b in measured[turn:] + measured[:turn]:
                     one(b, scenario, "round %d" % n)
         if opts.reset_rounds > 0 and not porthole.note:
             if opts.quiet_wait > 0:
