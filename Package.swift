@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "GLDriverPreload"),
         // The static Swift runtime's command line, read on first use instead of by a constructor
         // that reads /proc/self/maps whenever the library is loaded (include/ProcessArguments.h).
-        .target(name: "ProcessArguments"),
+        .target(name: "ProcessArguments", dependencies: ["CGLib"]),
 
         // GObject ownership, signal connections, main-loop hops. Knows no WebKit.
         .target(name: "GLibBridge", dependencies: ["CGLib"]),

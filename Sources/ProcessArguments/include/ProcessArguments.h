@@ -5,11 +5,11 @@
    constructor that reads all of /proc/self/maps, every time the library is loaded: in the UI
    process and in every web process, on the way to the first page. With WebKit, GTK and their
    ~150 libraries mapped that is 1,000-1,500 lines, 1.4-2.6 ms of a start in each (uprobes on the
-   constructor, docs/performance-choices.md). This target defines the two functions the runtime
-   asks (`_swift_stdlib_getUnsafeArgvArgc`, `_swift_stdlib_overrideUnsafeArgvArgc`), so the linker
-   never takes the runtime's object, and answers from /proc/self/cmdline on the first call, as the
+   constructor, docs/performance-choices.md). This target defines the function the runtime's
+   code asks (`_swift_stdlib_getUnsafeArgvArgc`), so the linker never takes the runtime's object,
+   and answers from /proc/self/cmdline (GLib's g_file_get_contents) on the first call, as the
    runtime itself does where it has no argv grabber. `make launcher` fails if the runtime's object
-   is linked all the same (a toolchain that renames them). */
+   is linked all the same (a toolchain that renames it). */
 #ifndef PORTHOLE_PROCESS_ARGUMENTS_H
 #define PORTHOLE_PROCESS_ARGUMENTS_H
 
