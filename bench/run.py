@@ -5,8 +5,8 @@
 
 For each round, every browser runs the `typical` scenario and then the `nav` scenario, browsers
 interleaved so that drift on the machine hits them all alike, their order turned by one each
-round (A B C, B C A, C A B, ...) so that none always starts right after the same run's teardown. Every run gets a
-fresh Xvfb (-displayfd), a private D-Bus session bus, fresh HOME/XDG directories, and its own URL
+round (A B C, B C A, C A B, ...) so that none always starts right after the same run's teardown.
+Every run gets a fresh Xvfb (-displayfd), a private D-Bus session bus, fresh HOME/XDG directories, and its own URL
 prefix on the harness's HTTP server on 127.0.0.1. Measured from just before the process starts:
 
   typical  start -> onload: arrival of the page's `done` report (fetched from its onload handler)
@@ -970,7 +970,8 @@ def report(opts, browsers, results, meta):
            "- WebKitGTK %s; %s; Porthole at %s" % (meta["machine"]["webkitgtk"], meta["machine"]["swift"],
                                                   meta["machine"]["commit"]),
            "- Rounds: %d%s, interleaved (each round: every browser on the typical page, then every browser on "
-           "the navigation chain; the browsers' order turned by one each round), after %d warm-up launch(es) of each browser; load average at start %s"
+           "the navigation chain; the browsers' order turned by one each round), after %d warm-up "
+           "launch(es) of each browser; load average at start %s"
            % (opts.rounds, " (quick mode)" if opts.quick else "", opts.warmup, meta["machine"]["loadavg"])]
     if opts.profile:
         out.append("- Machine profile: %s (every process of the run: Xvfb, the bus, the browser)" % opts.profile)
