@@ -7,7 +7,8 @@ For each round, every browser runs the `typical` scenario and then the `nav` sce
 interleaved so that drift on the machine hits them all alike, their order turned by one each
 round (A B C, B C A, C A B, ...) so that none always starts right after the same run's teardown.
 Every run gets a fresh Xvfb (-displayfd), a private D-Bus session bus, fresh HOME/XDG directories,
-and its own URL prefix on the harness's HTTP server on 127.0.0.1. Measured from just before the process starts:
+and its own URL prefix on the harness's HTTP server on 127.0.0.1. Measured from just before the
+process starts:
 
   typical  start -> onload: arrival of the page's `done` report (fetched from its onload handler)
            PSS: 1 s after onload, summed over the browser's processes (/proc/PID/smaps_rollup)
