@@ -35,6 +35,8 @@ let package = Package(
         // Mesa's GL driver loaded ahead on another thread, in the UI process (C, built with the GNU
         // extensions it needs, which no Swift module's headers then see).
         .target(name: "GLDriverPreload"),
+        // fontconfig's configuration loaded ahead on another thread, in each web process.
+        .target(name: "FontConfigPreload", linkerSettings: [.linkedLibrary("fontconfig")]),
         // The static Swift runtime's command line, read on first use instead of by a constructor
         // that reads /proc/self/maps whenever the library is loaded (include/ProcessArguments.h).
         .target(name: "ProcessArguments", dependencies: ["CGLib"]),
@@ -46,7 +48,7 @@ let package = Package(
         // The representable bridge, the WebView and its Coordinator, the window.
         .target(name: "PortholeUI", dependencies: ["CWebKitGtk", "CGStreamer", "CEspeakNG", "CDynamicLoader", "GLDriverPreload", "GLibBridge", "PortholeCore"]),
         // Runs inside each web process: refuses requests the site policy blocks before they leave.
-        .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "GLibBridge", "PortholeCore", "ProcessArguments"]),
+        .target(name: "PortholeWebExtension", dependencies: ["CWebKitWebExtension", "FontConfigPreload", "GLibBridge", "PortholeCore", "ProcessArguments"]),
         // GtkApplication, command line, wiring: the `porthole` command's code.
         .target(name: "PortholeApp", dependencies: ["PortholeUI", "PortholeCore", "GLibBridge", "CGLib", "CWebKitGtk"],
                 path: "Sources/porthole"),
@@ -67,7 +69,7 @@ let package = Package(
         // test application, synthesized input, main-loop waits.
         .target(name: "TestSupport", dependencies: ["CWebKitGtk", "GLibBridge", "PortholeUI", "PortholeCore"],
                 path: "Tests/TestSupport"),
-        .testTarget(name: "PortholeUITests", dependencies: ["TestSupport", "PortholeUI", "PortholeCore", "GLibBridge", "CWebKitGtk", "GLDriverPreload", "ProcessArguments"]),
+        .testTarget(name: "PortholeUITests", dependencies: ["TestSupport", "PortholeUI", "PortholeCore", "GLibBridge", "CWebKitGtk", "FontConfigPreload", "GLDriverPreload", "ProcessArguments"]),
     ],
     swiftLanguageModes: [.v6]
 )

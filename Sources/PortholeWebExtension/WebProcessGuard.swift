@@ -2,6 +2,7 @@
 // sent, every request the site policy blocks (documents always; subresources with
 // `[Policy] subresources=policy`).
 import CWebKitWebExtension
+import FontConfigPreload
 import GLibBridge
 import PortholeCore
 
@@ -95,6 +96,9 @@ final class WebProcessGuard {
 /// process set with webkit_web_context_set_web_extensions_initialization_user_data.
 @c(webkit_web_extension_initialize_with_user_data)
 public func initializeWebExtension(_ webExtension: OpaquePointer?, _ userData: OpaquePointer?) {
+    // The web process loads fontconfig's configuration on its main thread after its EGL set-up,
+    // on its way to the first request: here it starts on the other core first (FontConfigPreload.h).
+    porthole_preload_fontconfig()
     guard let incoming = webExtension else { return }
     nonisolated(unsafe) let webExtension = incoming  // called on the web process's main thread, used there
     let rules = userData.flatMap(WebProcessPolicy.init(variant:)) ?? WebProcessPolicy(sites: [])
