@@ -34,9 +34,11 @@ let package = Package(
         .systemLibrary(name: "CDynamicLoader", path: "Sources/CDynamicLoader"),
         // Mesa's GL driver loaded ahead on another thread, in the UI process (C, built with the GNU
         // extensions it needs, which no Swift module's headers then see).
-        .target(name: "GLDriverPreload"),
+        .target(name: "GLDriverPreload", dependencies: ["BackgroundTask"]),
         // fontconfig's configuration loaded ahead on another thread, in each web process.
-        .target(name: "FontConfigPreload", linkerSettings: [.linkedLibrary("fontconfig")]),
+        .target(name: "FontConfigPreload", dependencies: ["BackgroundTask"], linkerSettings: [.linkedLibrary("fontconfig")]),
+        // Work run once on a detached thread and waited for: what the two preloads share.
+        .target(name: "BackgroundTask"),
         // The static Swift runtime's command line, read on first use instead of by a constructor
         // that reads /proc/self/maps whenever the library is loaded (include/ProcessArguments.h).
         .target(name: "ProcessArguments", dependencies: ["CGLib"]),

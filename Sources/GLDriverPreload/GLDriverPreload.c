@@ -4,9 +4,10 @@
 #define _GNU_SOURCE
 #include "GLDriverPreload.h"
 
+#include "BackgroundTask.h"
+
 #include <dlfcn.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,60 +35,29 @@ int porthole_gl_driver_path(const char *drivers_path, char *path) {
     return realpath(candidate, path) != NULL;
 }
 
-/* Where the preload stands: started (by the first call), finished (the thread's dlopen has
-   returned). The thread is detached; `porthole_finish_gl_driver_preload` waits on `finished`. */
-static pthread_mutex_t preload_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t preload_done = PTHREAD_COND_INITIALIZER;
-static int started = 0, finished = 0;
+/* The preload: started by the first call, waited for before exit. */
+static porthole_background_task preload = PORTHOLE_BACKGROUND_TASK_INIT;
 
-/* Marks the preload finished (or never to run) and wakes whoever waits for it. */
-static void porthole_gl_driver_preload_done(void) {
-    pthread_mutex_lock(&preload_lock);
-    finished = 1;
-    pthread_cond_broadcast(&preload_done);
-    pthread_mutex_unlock(&preload_lock);
-}
-
-/* The preload thread. `drivers_path`: a copy of LIBGL_DRIVERS_PATH, or NULL. */
-static void *porthole_gl_driver_loader(void *drivers_path) {
+/* The preload's work. `drivers_path`: a copy of LIBGL_DRIVERS_PATH, or NULL. */
+static void porthole_gl_driver_loader(void *drivers_path) {
     char path[PATH_MAX];
     /* Mesa's loader opens its driver RTLD_NOW | RTLD_GLOBAL: the same here, so its own dlopen
        finds this copy with nothing left to do. The handle is kept: the driver is used for the
        process's life. */
     if (porthole_gl_driver_path((const char *)drivers_path, path)) (void)dlopen(path, RTLD_NOW | RTLD_GLOBAL);
     free(drivers_path);
-    porthole_gl_driver_preload_done();
-    return NULL;
 }
 
 int porthole_preload_gl_driver(void) {
-    pthread_mutex_lock(&preload_lock);
-    int already = started;
-    started = 1;
-    pthread_mutex_unlock(&preload_lock);
-    if (already) return 0;
     /* NVIDIA's proprietary driver brings its own GL: Mesa's would be loaded for nothing. */
-    if (access("/proc/driver/nvidia/version", F_OK) == 0) {
-        porthole_gl_driver_preload_done();
-        return 0;
-    }
+    if (access("/proc/driver/nvidia/version", F_OK) == 0) return 0;
     const char *variable = getenv("LIBGL_DRIVERS_PATH");
     char *drivers_path = variable != NULL ? strdup(variable) : NULL;
-    pthread_attr_t attributes;
-    pthread_t thread;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    int running = pthread_create(&thread, &attributes, porthole_gl_driver_loader, drivers_path) == 0;
-    pthread_attr_destroy(&attributes);
-    if (!running) {
-        free(drivers_path);
-        porthole_gl_driver_preload_done();
-    }
-    return running;
+    if (porthole_background_task_start(&preload, porthole_gl_driver_loader, drivers_path)) return 1;
+    free(drivers_path);
+    return 0;
 }
 
 void porthole_finish_gl_driver_preload(void) {
-    pthread_mutex_lock(&preload_lock);
-    while (started && !finished) pthread_cond_wait(&preload_done, &preload_lock);
-    pthread_mutex_unlock(&preload_lock);
+    porthole_background_task_wait(&preload);
 }
