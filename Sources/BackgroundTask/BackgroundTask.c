@@ -51,10 +51,3 @@ void porthole_background_task_wait(porthole_background_task *task) {
     while (task->started && !task->finished) pthread_cond_wait(&task->done, &task->lock);
     pthread_mutex_unlock(&task->lock);
 }
-
-int porthole_background_task_finished(porthole_background_task *task) {
-    pthread_mutex_lock(&task->lock);
-    int finished = task->finished;
-    pthread_mutex_unlock(&task->lock);
-    return finished;
-}

@@ -7,7 +7,7 @@
 #include <fontconfig/fontconfig.h>
 
 /* The preload, started by the first call, and what its thread found: written before the task is
-   marked finished, read only once it is (the task's lock orders the two). */
+   marked finished, read only after waiting for it (the task's lock orders the two). */
 static porthole_background_task preload = PORTHOLE_BACKGROUND_TASK_INIT;
 static const void *result = NULL;
 
@@ -20,12 +20,9 @@ int porthole_preload_fontconfig(void) {
     return porthole_background_task_start(&preload, porthole_fontconfig_loader, NULL);
 }
 
-void porthole_finish_fontconfig_preload(void) {
+const void *porthole_finish_fontconfig_preload(void) {
     porthole_background_task_wait(&preload);
-}
-
-const void *porthole_fontconfig_preload_result(void) {
-    return porthole_background_task_finished(&preload) ? result : NULL;
+    return result;
 }
 
 const void *porthole_fontconfig_current(void) { return FcConfigGetCurrent(); }

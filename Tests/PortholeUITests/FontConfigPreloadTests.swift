@@ -9,11 +9,10 @@ final class FontConfigPreloadTests: XCTestCase {
         // Whatever this test process started before, after finishing the configuration the
         // thread found is the process's current one.
         _ = porthole_preload_fontconfig()
-        porthole_finish_fontconfig_preload()
-        let found = porthole_fontconfig_preload_result()
+        let found = porthole_finish_fontconfig_preload()
         XCTAssertNotNil(found, "the thread's FcInit returned a configuration")
         XCTAssertEqual(found, porthole_fontconfig_current(), "the configuration the process uses")
         XCTAssertEqual(porthole_preload_fontconfig(), 0, "a second call starts no second thread")
-        porthole_finish_fontconfig_preload()
+        _ = porthole_finish_fontconfig_preload()
     }
 }

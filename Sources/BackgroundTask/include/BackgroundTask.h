@@ -23,7 +23,4 @@ int porthole_background_task_start(porthole_background_task *task, void (*work)(
 /* Returns once `task`'s work has returned, at once when it never started. */
 void porthole_background_task_wait(porthole_background_task *task);
 
-/* Whether `task`'s work has returned (or it could not start). */
-int porthole_background_task_finished(porthole_background_task *task);
-
 #endif

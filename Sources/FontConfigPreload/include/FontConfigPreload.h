@@ -14,12 +14,10 @@
    thread started, 0 when it did not (it started before, or the thread could not be made). */
 int porthole_preload_fontconfig(void);
 
-/* Returns once the preload has finished, at once when it never started. For tests. */
-void porthole_finish_fontconfig_preload(void);
-
-/* The configuration the preload's thread found current once its load returned, or NULL (it has
-   not finished, never started, or fontconfig failed). For tests. */
-const void *porthole_fontconfig_preload_result(void);
+/* Returns once the preload has finished (at once when it never started) with the configuration
+   its thread found current once its load returned, or NULL (it never ran, or fontconfig failed).
+   For tests. */
+const void *porthole_finish_fontconfig_preload(void);
 
 /* The process's current configuration (FcConfigGetCurrent, which loads it if nothing has). For
    tests. */
