@@ -55,12 +55,14 @@ final class BrowserWindowTests: XCTestCase {
             XCTAssertLessThan(window.progressFraction, 1.0)
             XCTAssertEqual(window.headerTitle, "Loading…")
             XCTAssertEqual(window.refreshButtonAction, "win.stop", "the refresh button is Stop while loading")
+            XCTAssertEqual(window.refreshIconName, "process-stop-symbolic", "and shows Stop's icon")
             server.releaseHeld()
             XCTAssertTrue(UI.waitForLoad(window))
             XCTAssertEqual(window.state.progress, 1.0, accuracy: 0.0001, "progress reached completion")
             // The chrome shows it at the next frame GTK draws.
             XCTAssertTrue(UI.wait { window.progressFraction == 0 }, "the progress bar is empty when the load is done")
             XCTAssertTrue(UI.wait { window.refreshButtonAction == "win.reload" })
+            XCTAssertEqual(window.refreshIconName, "view-refresh-symbolic", "the refresh button shows Reload's icon again")
             XCTAssertEqual(insensitive, 0, "the refresh button stayed sensitive from Reload to Stop and back")
             XCTAssertTrue(UI.wait { window.headerTitle == "Images" })
         }

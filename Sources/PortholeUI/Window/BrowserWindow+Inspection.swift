@@ -19,6 +19,13 @@ extension BrowserWindow {
     public var headerBar: UnsafeMutablePointer<GtkWidget> { header }
     public var toolbar: UnsafeMutablePointer<GtkWidget> { bottomBar }
     public var refreshStopButton: UnsafeMutablePointer<GtkWidget> { refreshButton }
+    /// The icon the refresh button shows now: `view-refresh-symbolic`, or `process-stop-symbolic`.
+    public var refreshIconName: String? {
+        guard let image = gtk_stack_get_visible_child(refreshIcons.cast()) else { return nil }
+        var name: UnsafePointer<gchar>?
+        gtk_image_get_icon_name(image.cast(), &name, nil)
+        return name.map { String(cString: $0) }
+    }
     /// The refusal notice's text while it shows (nil when hidden).
     public var refusalNoticeText: String? { notice.isVisible ? session.notice?.refusal?.text : nil }
     /// Whatever the notice bar says while it shows (a refusal, a reloaded page), else nil.

@@ -52,7 +52,7 @@ extension BrowserWindow {
         if loading { actions["stop"]?.isEnabled = true }
         if loading != appliedLoading {
             appliedLoading = loading
-            gtk_image_set_from_icon_name(refreshIcon.cast(), loading ? "process-stop-symbolic" : "view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)
+            gtk_stack_set_visible_child_name(refreshIcons.cast(), loading ? Self.stopIcon : Self.reloadIcon)
             gtk_actionable_set_action_name(OpaquePointer(refreshButton), loading ? "win.stop" : "win.reload")
             gtk_widget_set_tooltip_text(refreshButton, loading ? tr("Stop (Escape)") : tr("Reload (F5)"))
             Accessibility.setName(refreshButton, loading ? tr("Stop") : tr("Reload"))

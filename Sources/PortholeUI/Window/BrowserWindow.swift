@@ -57,7 +57,7 @@ public final class BrowserWindow {
     /// The progress bar, or nothing in its place (see `makeBottomBar`).
     let progressSlot: UnsafeMutablePointer<GtkWidget>
     let refreshButton: UnsafeMutablePointer<GtkWidget>
-    let refreshIcon: UnsafeMutablePointer<GtkWidget>
+    let refreshIcons: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
     /// Kiosk mode's Sites button in the bottom bar (nil at a desk).
     var sitesButton: UnsafeMutablePointer<GtkWidget>?
@@ -108,7 +108,7 @@ public final class BrowserWindow {
         header = gtk_header_bar_new()
         progressBar = gtk_progress_bar_new()
         progressSlot = gtk_stack_new()
-        refreshIcon = gtk_image_new()
+        refreshIcons = gtk_stack_new()
         refreshButton = gtk_button_new()
         openButton = gtk_menu_button_new()
         bottomBar = gtk_action_bar_new()
