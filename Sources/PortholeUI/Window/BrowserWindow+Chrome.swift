@@ -70,22 +70,26 @@ extension BrowserWindow {
         gtk_widget_set_hexpand(progressSlot, 1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
         let rest = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        for (page, name) in [(progressBar, Self.progressPage), (rest, Self.restPage)] {
-            gtk_widget_show(page)  // a stack shows only a visible page
-            gtk_stack_add_named(progressSlot.cast(), page, name)
-        }
+        Self.addPages([(progressBar, Self.progressPage), (rest, Self.restPage)], to: progressSlot)
         gtk_action_bar_pack_start(bar.cast(), progressSlot)
         // Reload and Stop, each drawn once: a stack of the two icons switches between them at both
         // ends of every load, where setting the image's icon each time looked it up, drew it again
-        // and laid out the bar (1–3 ms of the UI's CPU a link, measured over a 200-link chain).
-        for (icon, name) in [("view-refresh-symbolic", Self.reloadIcon), ("process-stop-symbolic", Self.stopIcon)] {
-            let image = gtk_image_new_from_icon_name(icon, GTK_ICON_SIZE_BUTTON)!
-            gtk_widget_show(image)
-            gtk_stack_add_named(refreshIcons.cast(), image, name)
-        }
+        // and laid out the bar (0.7–1.7 ms of the UI's CPU a link at the median over a 200-link
+        // chain; docs/performance-choices.md).
+        Self.addPages([(gtk_image_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)!, Self.reloadIcon),
+                       (gtk_image_new_from_icon_name("process-stop-symbolic", GTK_ICON_SIZE_BUTTON)!, Self.stopIcon)],
+                      to: refreshIcons)
         gtk_button_set_image(refreshButton.cast(), refreshIcons)  // which icon, action and names: updateActions
         gtk_action_bar_pack_end(bar.cast(), refreshButton)
         return bar
+    }
+
+    /// Adds each widget to `stack` as the page of that name, shown: a stack shows only a visible page.
+    private static func addPages(_ pages: [(UnsafeMutablePointer<GtkWidget>, String)], to stack: UnsafeMutablePointer<GtkWidget>) {
+        for (page, name) in pages {
+            gtk_widget_show(page)
+            gtk_stack_add_named(stack.cast(), page, name)
+        }
     }
 
     /// The progress slot's pages: the bar while a page loads, nothing at rest.
