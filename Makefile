@@ -331,11 +331,14 @@ fuzz: deps locale
 	$(SWIFT) build -c release --product config-fuzz
 	.build/release/config-fuzz --cases $(FUZZ_CASES) --seed $(FUZZ_SEED) --resources Resources
 
-# The engine floor and its variants (bench/floor/), the reference of every benchmark below.
+# The engine floor and its variants (bench/floor/), the reference of every benchmark below, and
+# Porthole's benchmark configuration with its sandbox off (a measurement only: WebKit's sandbox and
+# Porthole's own code apart).
 bench-floors:
 	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/floor bench/floor/floor.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
+	{ cat bench/bench.conf; printf '\n[Browser]\nsandbox=false\n'; } > .build/bench/unsandboxed.conf
 
 # Benchmarks (issue 6): Porthole beside the engine floor (bench/floor/floor.c) and the peer
 # browsers that are installed, plus the policy's speed; prints a Markdown table and writes it to
@@ -352,7 +355,7 @@ bench: deps
 	.build/release/speech-bench --markdown .build/bench/speech.md > .build/bench/speech.out 2>&1 || cp .build/bench/speech.out .build/bench/speech.md; \
 	.build/release/policy-bench --markdown .build/bench/policy.md > .build/bench/policy.out 2>&1; rc=$$?; \
 	python3 bench/run.py --porthole $(LAUNCHER_DIR)/porthole --floor .build/bench/floor \
-	  --sandboxed-floor .build/bench/floor-variants \
+	  --sandboxed-floor .build/bench/floor-variants --unsandboxed-config .build/bench/unsandboxed.conf \
 	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
 	  --policy-rc $$rc --speech .build/bench/speech.md --pages .build/bench/pages --portal \
 	  --reset-rounds $(if $(filter-out 0,$(BENCH_QUICK)),3,9) --out docs/benchmarks.md --json .build/bench/results.json \
@@ -363,13 +366,15 @@ bench-peers:
 
 # The small-machine profile (issue 26): the same start-up and memory measurements with the whole run
 # (Xvfb, the bus, the browsers) on one core and under a 1 GiB memory limit (bench/small-machine.sh),
-# Porthole against the floor and the sandboxed floor; the report goes to docs/benchmarks-small.md.
+# Porthole against the floor and the sandboxed floor, and with its sandbox off; the report goes to
+# docs/benchmarks-small.md.
 SMALL_MEMORY ?= 1G
 bench-small: deps
 	$(MAKE) --no-print-directory launcher
 	$(MAKE) --no-print-directory bench-floors
 	SMALL_MEMORY=$(SMALL_MEMORY) sh bench/small-machine.sh python3 bench/run.py --porthole $(LAUNCHER_DIR)/porthole \
-	  --floor .build/bench/floor --sandboxed-floor .build/bench/floor-variants --config bench/bench.conf --peers none \
+	  --floor .build/bench/floor --sandboxed-floor .build/bench/floor-variants \
+	  --unsandboxed-config .build/bench/unsandboxed.conf --config bench/bench.conf --peers none \
 	  --pages .build/bench/pages --profile "one core (taskset -c 0), $(SMALL_MEMORY) memory limit (bench/small-machine.sh)" \
 	  --out docs/benchmarks-small.md --json .build/bench/results-small.json \
 	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench-small"
@@ -382,7 +387,6 @@ STARTPATH_ROUNDS ?= 11
 bench-startpath: deps
 	$(MAKE) --no-print-directory launcher
 	$(MAKE) --no-print-directory bench-floors
-	{ cat bench/bench.conf; printf '\n[Browser]\nsandbox=false\n'; } > .build/bench/unsandboxed.conf
 	python3 bench/startpath.py --rounds $(STARTPATH_ROUNDS) \
 	  --browser floor='.build/bench/floor {url}' \
 	  --browser 'floor, sandboxed=FLOOR_SANDBOX=1 .build/bench/floor-variants {url}' \

@@ -802,6 +802,7 @@ PROCESS_STARTS = [  # key, column title
     ("first_request_ms", "first request"),
 ]
 SANDBOXED_FLOOR = "floor, sandboxed"
+UNSANDBOXED_PORTHOLE = "Porthole, sandbox off"
 STARTUP_KEYS = ("first_request_ms", "onload_ms", "nav_first_request_ms", "nav_onload_ms")
 TARGETS = [  # key, kind, bound, description: Porthole at or below the floor of the same run (issues 14, 26)
     ("first_request_ms", "ratio", 1.00, "≤ 1.00× floor"),
@@ -815,16 +816,17 @@ TARGETS = [  # key, kind, bound, description: Porthole at or below the floor of 
 ]
 
 
-def target_verdicts(timed, have, columns, floor="floor", targets=None):
-    """One row per target: (title, Porthole's median, the floor's, shown distance, target, verdict,
-    met). `timed`: the measured runs; `have`: the browsers measured; `columns`: key -> (title,
-    digits, scenario); `floor`: the reference browser's name. `met` is None when Porthole or the
-    floor has no sample."""
+def target_verdicts(timed, have, columns, floor="floor", targets=None, subject="Porthole"):
+    """One row per target: (title, the subject's median, the floor's, shown distance, target,
+    verdict, met, rounds). `timed`: the measured runs; `have`: the browsers measured; `columns`:
+    key -> (title, digits, scenario); `floor`: the reference browser's name; `subject`: the browser
+    held to it (Porthole as shipped, or Porthole with its sandbox off). `met` is None when the
+    subject or the floor has no sample."""
     rows = []
     for key, kind, bound, desc in targets or TARGETS:
         title, digits, scenario = columns[key]
-        p, f = stats(samples(timed, "Porthole", key, scenario)), stats(samples(timed, floor, key, scenario))
-        if "Porthole" not in have or floor not in have or not p or not f:
+        p, f = stats(samples(timed, subject, key, scenario)), stats(samples(timed, floor, key, scenario))
+        if subject not in have or floor not in have or not p or not f:
             rows.append((title, fmt(p, digits), fmt(f, digits), "–", desc, "not measured", None, "–"))
             continue
         if kind == "ratio":
@@ -836,9 +838,48 @@ def target_verdicts(timed, have, columns, floor="floor", targets=None):
             shown, met = "%+.3f s" % rel, rel <= bound + 1e-9
             near = abs(rel - bound) < f[2] - f[1]
         verdict = ("met" if met else "**missed**") + (" (within the floor's run-to-run spread)" if near else "")
-        rounds = "%d / %d" % (len(samples(timed, "Porthole", key, scenario)), len(samples(timed, floor, key, scenario)))
+        rounds = "%d / %d" % (len(samples(timed, subject, key, scenario)), len(samples(timed, floor, key, scenario)))
         rows.append((title, fmt(p, digits), fmt(f, digits), shown, desc, verdict, met, rounds))
     return rows
+
+
+def where_the_floor_is(timed, have, columns, meta):
+    """The report's section that takes WebKit's sandbox and Porthole's own code apart: each target's
+    ratio for the sandboxed floor (WebKit's launcher alone), for Porthole with its sandbox off (its
+    own code alone) and for Porthole as shipped (both), each against the floor of the same run;
+    then Porthole with its sandbox off held to the targets. Sets meta["unsandboxed_porthole"]."""
+    rows = target_verdicts(timed, have, columns, subject=UNSANDBOXED_PORTHOLE)
+    meta["unsandboxed_porthole"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3],
+                                     "met": r[6]} for r in rows]
+
+    def ratio(browser, key):
+        _, _, scenario = columns[key]
+        a, f = samples(timed, browser, key, scenario), samples(timed, "floor", key, scenario)
+        if browser not in have or not a or not f or not statistics.median(f):
+            return "–"
+        return "%.2f×" % (statistics.median(a) / statistics.median(f))
+
+    out = ["### Where the floor is: WebKit's sandbox and Porthole's own code apart (same run)", "",
+           "*%s* is Porthole as shipped but for `[Browser] sandbox=false` (bench/bench.conf plus that line; a "
+           "measurement only): its own code without WebKit's sandbox. Each ratio is a median over the floor's "
+           "median of the same run: the sandboxed floor's is what WebKit's launcher adds to any sandboxed "
+           "browser, Porthole's with its sandbox off what its own code adds, Porthole's as shipped both." %
+           UNSANDBOXED_PORTHOLE, "",
+           "| measure | floor | floor, sandboxed / floor | %s / floor | Porthole / floor |" % UNSANDBOXED_PORTHOLE,
+           "|---|---:|---:|---:|---:|"]
+    for (key, _, _, _), row in zip(TARGETS, rows):
+        if key == "idle_cpu_s":
+            continue
+        out.append("| %s | %s | %s | %s | %s |" % (row[0], row[2], ratio(SANDBOXED_FLOOR, key),
+                                                   ratio(UNSANDBOXED_PORTHOLE, key), ratio("Porthole", key)))
+    out += ["", "%s held to the targets:" % UNSANDBOXED_PORTHOLE, "",
+            "| measure | %s | floor | it / floor | target | result | rounds |" % UNSANDBOXED_PORTHOLE,
+            "|---|---:|---:|---:|---|---|---:|"]
+    for row in rows:
+        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
+    met = [row for row in rows if row[6]]
+    out += ["", "Met with the sandbox off: %d of %d." % (len(met), len(rows)), ""]
+    return out
 
 
 def samples(results, browser, key, scenario):
@@ -1077,6 +1118,8 @@ def report(opts, browsers, results, meta):
         for row in rows:
             out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
         out.append("")
+    if UNSANDBOXED_PORTHOLE in have:
+        out += where_the_floor_is(timed, have, columns, meta)
     if not meta.get("config"):
         out += ["Porthole was launched **without** `--config` (its `--help` does not list the option yet), so "
                 "its site policy was not on in this run.", ""]
@@ -1188,6 +1231,9 @@ def main():
     ap.add_argument("--config", default=os.path.join(HERE, "bench.conf"), help="passed to Porthole as --config")
     ap.add_argument("--sandboxed-floor", metavar="FLOOR_VARIANTS",
                     help="bench/floor/floor-variants, run with FLOOR_SANDBOX=1 as a second reference")
+    ap.add_argument("--unsandboxed-config", metavar="FILE",
+                    help="also run Porthole with this configuration (bench.conf plus `[Browser] sandbox=false`) as "
+                         "'%s', and report WebKit's sandbox and Porthole's own code apart" % UNSANDBOXED_PORTHOLE)
     ap.add_argument("--profile", default=None,
                     help="the machine profile the run is confined to, shown in the report (bench/small-machine.sh)")
     ap.add_argument("--policy", metavar="FILE", help="policy-bench's --markdown output")
@@ -1274,6 +1320,16 @@ def main():
         sandboxed.command_note = "`bench/floor/floor-variants.c` with `FLOOR_SANDBOX=1`: the floor with its web " \
                                  "processes in WebKit's bubblewrap sandbox."
         browsers.append(sandboxed)
+    if opts.unsandboxed_config and config:
+        unsandboxed = Browser(UNSANDBOXED_PORTHOLE, [porthole.argv[0], "--config",
+                                                     os.path.abspath(opts.unsandboxed_config), "{url}"])
+        unsandboxed.resolve()
+        if not os.path.isfile(opts.unsandboxed_config):
+            unsandboxed.note = "not run (%s missing)" % opts.unsandboxed_config
+        unsandboxed.command_note = ("launched as `porthole --config %s URL`: bench/bench.conf with `[Browser] "
+                                    "sandbox=false` (a measurement only: its web processes outside WebKit's "
+                                    "sandbox)." % os.path.relpath(opts.unsandboxed_config, REPO))
+        browsers.append(unsandboxed)
     if opts.portal:
         have_portal = os.path.exists("/usr/share/dbus-1/services/org.freedesktop.portal.Desktop.service")
         for b in (porthole, floor):

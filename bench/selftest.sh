@@ -66,9 +66,10 @@ timed = [r for r in rs if r.get("label") != "warm-up"]
 check("2 warm-ups + 2 rounds x 2 scenarios x 2 browsers", len(rs) == 10, len(rs))
 check("every run succeeded", rs and all(not r["error"] for r in rs),
       [(r["browser"], r["scenario"], r["error"], r.get("log")) for r in rs if r["error"]])
-check("interleaved A B, A B per scenario and round",
+check("interleaved per scenario, the order turned by one each round: A B, A B, then B A, B A",
       [(r["label"], r["scenario"], r["browser"]) for r in timed] ==
-      [("round %d" % n, s, b) for n in (1, 2) for s in ("typical", "nav") for b in ("Porthole", "floor")])
+      [("round %d" % n, s, b) for n, order in ((1, ("Porthole", "floor")), (2, ("floor", "Porthole")))
+       for s in ("typical", "nav") for b in order])
 check("every asset of the pages served (no 404)", all(not r.get("not_found") for r in rs))
 check("onload after the first request", all(r["onload_ms"] >= r["first_request_ms"] > 0 for r in rs if not r["error"]))
 typical = [r for r in timed if r["scenario"] == "typical" and not r["error"]]
@@ -163,6 +164,20 @@ rows = run.target_verdicts(fake_runs([100, 100, 100], [90, 90, 90]) + sandboxed,
                            {"Porthole", "floor", run.SANDBOXED_FLOOR}, cols, floor=run.SANDBOXED_FLOOR, targets=startup)
 check("start-up against the sandboxed floor: its own medians, four start-up targets",
       len(rows) == 4 and all(r[6] and r[2].startswith("110") for r in rows), rows)
+unsandboxed = [dict(r, browser=run.UNSANDBOXED_PORTHOLE) for r in fake_runs([], [95, 95, 95])]
+rows = run.target_verdicts(fake_runs([108, 108, 108], [100, 100, 100]) + unsandboxed,
+                           {"Porthole", "floor", run.UNSANDBOXED_PORTHOLE}, cols, subject=run.UNSANDBOXED_PORTHOLE)
+check("Porthole with its sandbox off held to the floor: its own medians, every target met",
+      len(rows) == 8 and all(r[6] and r[1].startswith(("95", "0.95")) and r[2].startswith(("100", "1.00")) for r in rows), rows)
+meta = {}
+section = "\n".join(run.where_the_floor_is(fake_runs([108, 108, 108], [100, 100, 100]) + unsandboxed + sandboxed,
+                                           {"Porthole", "floor", run.UNSANDBOXED_PORTHOLE, run.SANDBOXED_FLOOR},
+                                           cols, meta))
+first = [line for line in section.splitlines() if line.startswith("| first_request_ms |")]
+check("where the floor is: the sandbox's, Porthole's own and both ratios per measure, from the same run",
+      first and first[0] == "| first_request_ms | 100.00 (100.00–100.00) | 1.10× | 0.95× | 1.08× |"
+      and "Met with the sandbox off: 8 of 8." in section and len(meta.get("unsandboxed_porthole", [])) == 8,
+      section)
 web = lambda *have: [{"browser": "Porthole", "web_processes": [{"pid": 1, "extension": h}]} for h in have]  # noqa: E731
 check("every run's web process mapping the extension: said so", "in all 2 runs" in run.extension_note(web(True, True), "Porthole"))
 check("a run whose web process lacks the extension: said in bold",
