@@ -350,9 +350,10 @@ bench-floors:
 	cc -O2 -Wall -Wextra -o .build/bench/floor-variants bench/floor/floor-variants.c $$(pkg-config --cflags --libs webkit2gtk-4.1)
 	{ cat bench/bench.conf; printf '\n[Browser]\nsandbox=false\n'; } > .build/bench/unsandboxed.conf
 
-# Benchmarks (issue 6): Porthole beside the engine floor (bench/floor/floor.c) and the peer
+# Benchmarks (issue 6): Porthole beside the engine floor (bench/floor/floor.c), the sandboxed floor,
+# Porthole with its sandbox off (WebKit's sandbox and Porthole's own code apart) and the peer
 # browsers that are installed, plus the policy's speed; prints a Markdown table and writes it to
-# docs/benchmarks.md. BENCH_ROUNDS=N (default 5), BENCH_QUICK=1 for a ~2-minute smoke run.
+# docs/benchmarks.md. BENCH_ROUNDS=N (default 7), BENCH_QUICK=1 for a short smoke run (3 rounds).
 # bench/README.md says what is measured; `make bench-peers` installs the peers (apt-get).
 # Porthole is measured as `make install` builds it (the launcher and its library, release, Swift
 # runtime linked in statically).
