@@ -46,7 +46,7 @@ MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/portho
 TEST_ENV := GSETTINGS_BACKEND=memory GTK_IM_MODULE=none NO_AT_BRIDGE=1 GTK_CSD=1 LC_ALL=C.UTF-8
 XVFB     := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 
-.PHONY: all deps icons launcher install-packages deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-floors bench-peers bench-small bench-startpath symbol-order soak locale pot fuzz
+.PHONY: all deps icons launcher install-packages bench-selftest deb deb-test audio-test kiosk-boot-test kiosk-systemd-boot-test build run test man check-files unit-test ui-test clean screenshot screenshot-visitor install uninstall bench bench-floors bench-peers bench-small bench-startpath symbol-order soak locale pot fuzz
 
 all: build
 
@@ -112,7 +112,7 @@ run: build
 # time (whole-module), so on two cores the two builds overlap instead of the release build being
 # a third of the tests' time. Its exit status and output are kept for the tests to report.
 TEST_INSTALL := .build/test-install
-test: deps check-files locale
+test: deps check-files locale bench-selftest
 	@rm -rf $(TEST_INSTALL) $(TEST_INSTALL).status && mkdir -p $(TEST_INSTALL)
 	@echo "make install DESTDIR=$(TEST_INSTALL) PREFIX=/usr (beside the debug build; output in $(TEST_INSTALL).log)"
 	@{ $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(TEST_INSTALL) PREFIX=/usr >$(TEST_INSTALL).log 2>$(TEST_INSTALL).err; \
@@ -127,6 +127,12 @@ test: deps check-files locale
 	echo "== make test failed (exit $$rc); what failed, from .build/test.log:"; \
 	grep -E ": error: |^Test Case '.*' failed" .build/test.log || grep "^Test Case '.*' started" .build/test.log | tail -1; \
 	exit $$rc
+
+# The benchmark harness checked against a fake browser (bench/selftest.sh: ~25 s, Xvfb and the bus,
+# no real browser): its samples, report, targets and clean-up, so that a change to bench/run.py
+# that breaks them fails here rather than in the next `make bench`.
+bench-selftest:
+	sh bench/selftest.sh
 
 # porthole.conf(5) is generated from the configuration schema the loader uses; a test fails when
 # the committed page differs. Run after adding or documenting a key.

@@ -1246,7 +1246,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=int(env_rounds) if env_rounds else None,
                     help="rounds (default: $BENCH_ROUNDS, else 7; 3 in quick mode)")
     ap.add_argument("--quick", action="store_true", default=env_quick,
-                    help="smoke run ($BENCH_QUICK=1): 3 rounds, Porthole, the floor and MiniBrowser only")
+                    help="smoke run ($BENCH_QUICK=1): 3 rounds, no peers but MiniBrowser")
     ap.add_argument("--warmup", type=int, default=1, help="untimed launches of each browser first (tiny page)")
     ap.add_argument("--settle", type=float, default=1.0, help="seconds from onload to the PSS sample")
     ap.add_argument("--idle", type=float, default=5.0, help="seconds of the idle-CPU window")
