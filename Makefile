@@ -131,7 +131,7 @@ test: deps check-files locale bench-selftest
 # The benchmark harness checked against a fake browser (bench/selftest.sh: ~25 s, Xvfb and the bus,
 # no real browser): its samples, report, targets and clean-up, so that a change to bench/run.py
 # that breaks them fails here rather than in the next `make bench`.
-bench-selftest:
+bench-selftest: deps
 	sh bench/selftest.sh
 
 # porthole.conf(5) is generated from the configuration schema the loader uses; a test fails when

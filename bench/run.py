@@ -853,11 +853,9 @@ def where_the_floor_is(timed, have, columns, meta):
                                      "met": r[6]} for r in rows]
 
     def ratio(browser, key):
-        _, _, scenario = columns[key]
-        a, f = samples(timed, browser, key, scenario), samples(timed, "floor", key, scenario)
-        if browser not in have or not a or not f or not statistics.median(f):
-            return "–"
-        return "%.2f×" % (statistics.median(a) / statistics.median(f))
+        scenario = columns[key][2]
+        a, f = stats(samples(timed, browser, key, scenario)), stats(samples(timed, "floor", key, scenario))
+        return "%.2f×" % (a[0] / f[0]) if browser in have and a and f and f[0] else "–"
 
     out = ["### Where the floor is: WebKit's sandbox and Porthole's own code apart (same run)", "",
            "*%s* is Porthole as shipped but for `[Browser] sandbox=false` (bench/bench.conf plus that line; a "
