@@ -372,7 +372,8 @@ bench: deps
 	.build/release/speech-bench --markdown .build/bench/speech.md > .build/bench/speech.out 2>&1 || cp .build/bench/speech.out .build/bench/speech.md; \
 	.build/release/policy-bench --markdown .build/bench/policy.md > .build/bench/policy.out 2>&1; rc=$$?; \
 	python3 bench/run.py --porthole $(LAUNCHER_DIR)/porthole --floor .build/bench/floor \
-	  --sandboxed-floor .build/bench/floor-variants --unsandboxed-config .build/bench/unsandboxed.conf \
+	  --sandboxed-floor .build/bench/floor-variants --chrome-floor .build/bench/floor-variants \
+	  --unsandboxed-config .build/bench/unsandboxed.conf \
 	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
 	  --policy-rc $$rc --speech .build/bench/speech.md --pages .build/bench/pages --portal \
 	  --reset-rounds $(if $(filter-out 0,$(BENCH_QUICK)),3,9) --out docs/benchmarks.md --json .build/bench/results.json \
@@ -383,15 +384,15 @@ bench-peers:
 
 # The small-machine profile (issue 26): the same start-up and memory measurements with the whole run
 # (Xvfb, the bus, the browsers) on one core and under a 1 GiB memory limit (bench/small-machine.sh),
-# Porthole against the floor and the sandboxed floor, and with its sandbox off; the report goes to
-# docs/benchmarks-small.md.
+# Porthole against the floor, the sandboxed floor and the sandboxed floor with the chrome, and with
+# its sandbox off; the report goes to docs/benchmarks-small.md.
 SMALL_MEMORY ?= 1G
 bench-small: deps
 	$(MAKE) --no-print-directory launcher
 	$(MAKE) --no-print-directory bench-floors
 	SMALL_MEMORY=$(SMALL_MEMORY) sh bench/small-machine.sh python3 bench/run.py --porthole $(LAUNCHER_DIR)/porthole \
 	  --floor .build/bench/floor --sandboxed-floor .build/bench/floor-variants \
-	  --unsandboxed-config .build/bench/unsandboxed.conf --config bench/bench.conf --peers none \
+	  --chrome-floor .build/bench/floor-variants --unsandboxed-config .build/bench/unsandboxed.conf --config bench/bench.conf --peers none \
 	  --pages .build/bench/pages --profile "one core (taskset -c 0), $(SMALL_MEMORY) memory limit (bench/small-machine.sh)" \
 	  --out docs/benchmarks-small.md --json .build/bench/results-small.json \
 	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench-small"

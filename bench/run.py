@@ -802,6 +802,7 @@ PROCESS_STARTS = [  # key, column title
     ("first_request_ms", "first request"),
 ]
 SANDBOXED_FLOOR = "floor, sandboxed"
+CHROME_FLOOR = "floor, sandboxed, with the chrome"
 UNSANDBOXED_PORTHOLE = "Porthole, sandbox off"
 STARTUP_KEYS = ("first_request_ms", "onload_ms", "nav_first_request_ms", "nav_onload_ms")
 TARGETS = [  # key, kind, bound, description: Porthole at or below the floor of the same run (issues 14, 26)
@@ -844,39 +845,61 @@ def target_verdicts(timed, have, columns, floor="floor", targets=None, subject="
 
 
 def where_the_floor_is(timed, have, columns, meta):
-    """The report's section that takes WebKit's sandbox and Porthole's own code apart: each target's
-    ratio for the sandboxed floor (WebKit's launcher alone), for Porthole with its sandbox off (its
-    own code alone) and for Porthole as shipped (both), each against the floor of the same run;
-    then Porthole with its sandbox off held to the targets. Sets meta["unsandboxed_porthole"]."""
-    rows = target_verdicts(timed, have, columns, subject=UNSANDBOXED_PORTHOLE)
-    meta["unsandboxed_porthole"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3],
-                                     "met": r[6]} for r in rows]
-
-    def ratio(browser, key):
+    """The report's section that takes WebKit's sandbox, the window's chrome and Porthole's own code
+    apart: each target's ratio for the sandboxed floor (WebKit's launcher alone), for the sandboxed
+    floor with Porthole's chrome built in plain GTK (the launcher and the window a browser shows),
+    for Porthole with its sandbox off and for Porthole as shipped, each against the floor of the
+    same run, and Porthole against the chrome floor; then Porthole with its sandbox off held to the
+    targets, and Porthole held to the chrome floor. Sets meta["unsandboxed_porthole"] and
+    meta["chrome_floor"] for what was measured."""
+    def ratio(browser, key, floor="floor"):
         scenario = columns[key][2]
-        a, f = stats(samples(timed, browser, key, scenario)), stats(samples(timed, "floor", key, scenario))
-        return "%.2f×" % (a[0] / f[0]) if browser in have and a and f and f[0] else "–"
+        a, f = stats(samples(timed, browser, key, scenario)), stats(samples(timed, floor, key, scenario))
+        return "%.2f×" % (a[0] / f[0]) if browser in have and floor in have and a and f and f[0] else "–"
 
-    out = ["### Where the floor is: WebKit's sandbox and Porthole's own code apart (same run)", "",
+    def verdict_table(rows, subject, reference):
+        out = ["| measure | %s | %s | it / that | target | result | rounds |" % (subject, reference),
+               "|---|---:|---:|---:|---|---|---:|"]
+        for row in rows:
+            out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
+        return out
+
+    floor_rows = target_verdicts(timed, have, columns)
+    out = ["### Where the floor is: WebKit's sandbox, the window's chrome and Porthole's own code apart (same run)", "",
            "*%s* is Porthole as shipped but for `[Browser] sandbox=false` (bench/bench.conf plus that line; a "
-           "measurement only): its own code without WebKit's sandbox. Each ratio is a median over the floor's "
-           "median of the same run: the sandboxed floor's is what WebKit's launcher adds to any sandboxed "
-           "browser, Porthole's with its sandbox off what its own code adds, Porthole's as shipped both." %
-           UNSANDBOXED_PORTHOLE, "",
-           "| measure | floor | floor, sandboxed / floor | %s / floor | Porthole / floor |" % UNSANDBOXED_PORTHOLE,
-           "|---|---:|---:|---:|---:|"]
-    for (key, _, _, _), row in zip(TARGETS, rows):
+           "measurement only): its own code without WebKit's sandbox. *%s* is the sandboxed floor inside the "
+           "window Porthole shows, built with GTK alone (`bench/floor/floor-variants.c`, `FLOOR_CHROME=1`: the "
+           "header bar with Back, Forward, a title and subtitle that follow the page, the Open menu and the main "
+           "menu with their menu models, the bottom bar with the load's progress and Reload, the window's icon, "
+           "the controls' accessible names), and none of Porthole's code. Each ratio is a median over the "
+           "floor's median of the same run; the last column holds Porthole to the chrome floor instead: what "
+           "Porthole's own code adds to a sandboxed WebKitGTK 2.50 view in that window." %
+           (UNSANDBOXED_PORTHOLE, CHROME_FLOOR), "",
+           "| measure | floor | floor, sandboxed / floor | %s / floor | %s / floor | Porthole / floor | "
+           "Porthole / %s |" % (CHROME_FLOOR, UNSANDBOXED_PORTHOLE, CHROME_FLOOR),
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for (key, _, _, _), row in zip(TARGETS, floor_rows):
         if key == "idle_cpu_s":
             continue
-        out.append("| %s | %s | %s | %s | %s |" % (row[0], row[2], ratio(SANDBOXED_FLOOR, key),
-                                                   ratio(UNSANDBOXED_PORTHOLE, key), ratio("Porthole", key)))
-    out += ["", "%s held to the targets:" % UNSANDBOXED_PORTHOLE, "",
-            "| measure | %s | floor | it / floor | target | result | rounds |" % UNSANDBOXED_PORTHOLE,
-            "|---|---:|---:|---:|---|---|---:|"]
-    for row in rows:
-        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
-    met = [row for row in rows if row[6]]
-    out += ["", "Met with the sandbox off: %d of %d." % (len(met), len(rows)), ""]
+        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            row[0], row[2], ratio(SANDBOXED_FLOOR, key), ratio(CHROME_FLOOR, key), ratio(UNSANDBOXED_PORTHOLE, key),
+            ratio("Porthole", key), ratio("Porthole", key, floor=CHROME_FLOOR)))
+    out.append("")
+    if UNSANDBOXED_PORTHOLE in have:
+        rows = target_verdicts(timed, have, columns, subject=UNSANDBOXED_PORTHOLE)
+        meta["unsandboxed_porthole"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3],
+                                         "met": r[6]} for r in rows]
+        out += ["%s held to the targets:" % UNSANDBOXED_PORTHOLE, ""]
+        out += verdict_table(rows, UNSANDBOXED_PORTHOLE, "floor")
+        out += ["", "Met with the sandbox off: %d of %d." % (len([r for r in rows if r[6]]), len(rows)), ""]
+    if CHROME_FLOOR in have:
+        rows = target_verdicts(timed, have, columns, floor=CHROME_FLOOR)
+        meta["chrome_floor"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3],
+                                 "met": r[6]} for r in rows]
+        out += ["Porthole held to the targets against *%s*:" % CHROME_FLOOR, ""]
+        out += verdict_table(rows, "Porthole", CHROME_FLOOR)
+        out += ["", "Met against the sandboxed floor with the chrome: %d of %d." % (len([r for r in rows if r[6]]),
+                                                                                     len(rows)), ""]
     return out
 
 
@@ -1116,7 +1139,7 @@ def report(opts, browsers, results, meta):
         for row in rows:
             out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
         out.append("")
-    if UNSANDBOXED_PORTHOLE in have:
+    if UNSANDBOXED_PORTHOLE in have or CHROME_FLOOR in have:
         out += where_the_floor_is(timed, have, columns, meta)
     if not meta.get("config"):
         out += ["Porthole was launched **without** `--config` (its `--help` does not list the option yet), so "
@@ -1229,6 +1252,9 @@ def main():
     ap.add_argument("--config", default=os.path.join(HERE, "bench.conf"), help="passed to Porthole as --config")
     ap.add_argument("--sandboxed-floor", metavar="FLOOR_VARIANTS",
                     help="bench/floor/floor-variants, run with FLOOR_SANDBOX=1 as a second reference")
+    ap.add_argument("--chrome-floor", metavar="FLOOR_VARIANTS",
+                    help="bench/floor/floor-variants, run with FLOOR_CHROME=1 FLOOR_SANDBOX=1 as '%s': the sandboxed "
+                         "floor in Porthole's window, built with GTK alone" % CHROME_FLOOR)
     ap.add_argument("--unsandboxed-config", metavar="FILE",
                     help="also run Porthole with this configuration (bench.conf plus `[Browser] sandbox=false`) as "
                          "'%s', and report WebKit's sandbox and Porthole's own code apart" % UNSANDBOXED_PORTHOLE)
@@ -1318,6 +1344,15 @@ def main():
         sandboxed.command_note = "`bench/floor/floor-variants.c` with `FLOOR_SANDBOX=1`: the floor with its web " \
                                  "processes in WebKit's bubblewrap sandbox."
         browsers.append(sandboxed)
+    if opts.chrome_floor:
+        chrome = Browser(CHROME_FLOOR, [os.path.abspath(opts.chrome_floor), "{url}"],
+                         env={"FLOOR_CHROME": "1", "FLOOR_SANDBOX": "1"})
+        if not chrome.resolve():
+            chrome.note = "not built (%s missing)" % opts.chrome_floor
+        chrome.command_note = "`bench/floor/floor-variants.c` with `FLOOR_CHROME=1 FLOOR_SANDBOX=1`: the sandboxed " \
+                              "floor in Porthole's desk window (header bar, menus, bottom bar, icons, accessible " \
+                              "names) built with GTK alone, none of Porthole's code."
+        browsers.append(chrome)
     if opts.unsandboxed_config and config:
         unsandboxed = Browser(UNSANDBOXED_PORTHOLE, [porthole.argv[0], "--config",
                                                      os.path.abspath(opts.unsandboxed_config), "{url}"])

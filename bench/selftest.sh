@@ -169,15 +169,26 @@ rows = run.target_verdicts(fake_runs([108, 108, 108], [100, 100, 100]) + unsandb
                            {"Porthole", "floor", run.UNSANDBOXED_PORTHOLE}, cols, subject=run.UNSANDBOXED_PORTHOLE)
 check("Porthole with its sandbox off held to the floor: its own medians, every target met",
       len(rows) == 8 and all(r[6] and r[1].startswith(("95", "0.95")) and r[2].startswith(("100", "1.00")) for r in rows), rows)
+chrome = [dict(r, browser=run.CHROME_FLOOR) for r in fake_runs([], [112, 112, 112])]
 meta = {}
-section = "\n".join(run.where_the_floor_is(fake_runs([108, 108, 108], [100, 100, 100]) + unsandboxed + sandboxed,
-                                           {"Porthole", "floor", run.UNSANDBOXED_PORTHOLE, run.SANDBOXED_FLOOR},
-                                           cols, meta))
+section = "\n".join(run.where_the_floor_is(fake_runs([108, 108, 108], [100, 100, 100]) + unsandboxed + sandboxed + chrome,
+                                           {"Porthole", "floor", run.UNSANDBOXED_PORTHOLE, run.SANDBOXED_FLOOR,
+                                            run.CHROME_FLOOR}, cols, meta))
 first = [line for line in section.splitlines() if line.startswith("| first_request_ms |")]
-check("where the floor is: the sandbox's, Porthole's own and both ratios per measure, from the same run",
-      first and first[0] == "| first_request_ms | 100.00 (100.00–100.00) | 1.10× | 0.95× | 1.08× |"
+check("where the floor is: the sandbox's, the chrome's, Porthole's own and both ratios per measure, from the same run",
+      first and first[0] == "| first_request_ms | 100.00 (100.00–100.00) | 1.10× | 1.12× | 0.95× | 1.08× | 0.96× |"
       and "Met with the sandbox off: 8 of 8." in section and len(meta.get("unsandboxed_porthole", [])) == 8,
       section)
+check("where the floor is: Porthole held to the sandboxed floor with the chrome, every target met",
+      "Met against the sandboxed floor with the chrome: 8 of 8." in section and len(meta.get("chrome_floor", [])) == 8
+      and all(r["met"] for r in meta["chrome_floor"]), section)
+meta = {}
+section = "\n".join(run.where_the_floor_is(fake_runs([108, 108, 108], [100, 100, 100]) + sandboxed,
+                                           {"Porthole", "floor", run.SANDBOXED_FLOOR}, cols, meta))
+first = [line for line in section.splitlines() if line.startswith("| first_request_ms |")]
+check("where the floor is, the chrome floor and the unsandboxed Porthole not run: their cells say so, no verdicts",
+      first and first[0] == "| first_request_ms | 100.00 (100.00–100.00) | 1.10× | – | – | 1.08× | – |"
+      and "held to" not in section and not meta, section)
 web = lambda *have: [{"browser": "Porthole", "web_processes": [{"pid": 1, "extension": h}]} for h in have]  # noqa: E731
 check("every run's web process mapping the extension: said so", "in all 2 runs" in run.extension_note(web(True, True), "Porthole"))
 check("a run whose web process lacks the extension: said in bold",
