@@ -376,7 +376,8 @@ bench: deps
 	  --unsandboxed-config .build/bench/unsandboxed.conf \
 	  --config bench/bench.conf --policy .build/bench/policy.md --policy-output .build/bench/policy.out \
 	  --policy-rc $$rc --speech .build/bench/speech.md --pages .build/bench/pages --portal \
-	  --reset-rounds $(if $(filter-out 0,$(BENCH_QUICK)),3,9) --out docs/benchmarks.md --json .build/bench/results.json \
+	  --reset-rounds $(if $(filter-out 0,$(BENCH_QUICK)),3,9) --acceptance docs/benchmarks-peers.md \
+	  --out docs/benchmarks.md --json .build/bench/results.json \
 	  --command "$$(env | grep -E '^BENCH_(ROUNDS|QUICK)=' | sort | tr '\n' ' ')make bench"
 
 bench-peers:

@@ -1014,6 +1014,30 @@ def policy_section(meta):
     return out
 
 
+def acceptance_section(path):
+    """The newest acceptance run from `path` (docs/benchmarks-peers.md: newest first, one `## ` section
+    a run, written after each run of ../shared/bench/peers.sh), its headings one level down, under a
+    heading that says where it comes from; [] without a file or a section. The acceptance run is
+    the issue's figure, made with the shared harness and every peer, not by this script."""
+    if not path or not os.path.isfile(path):
+        return []
+    lines, section = open(path, encoding="utf-8").read().splitlines(), []
+    for line in lines:
+        if line.startswith("## "):
+            if section:
+                break
+            section.append("###" + line[2:])
+        elif section:
+            section.append("#" + line if line.startswith("#") else line)
+    if not section:
+        return []
+    while section and not section[-1].strip():
+        section.pop()
+    return ["## The newest acceptance run (`../shared/bench/peers.sh`, every peer installed)", "",
+            "Copied from `%s`, which has every acceptance run, newest first, with its full tables; made "
+            "with the shared harness, not by this script." % os.path.relpath(path, REPO), ""] + section + [""]
+
+
 def report(opts, browsers, results, meta):
     metrics = [(k, t.format(idle="%g" % opts.idle, hops=opts.hops), d, sc) for k, t, d, sc in METRICS]
     details = [(k, t.format(idle="%g" % opts.idle, hops=opts.hops), d, sc) for k, t, d, sc in DETAILS]
@@ -1048,6 +1072,7 @@ def report(opts, browsers, results, meta):
         out += ["**Warning:** processes this harness did not start were running (they share library pages "
                 "with the measured browsers, lowering PSS, and compete for the CPU): %s" % "; ".join(meta["foreign"]),
                 ""]
+    out += acceptance_section(opts.acceptance)
     out += ["## Browsers", "",
             "Median (min–max) of %d rounds. PSS and CPU are summed over the browser's processes (the UI process, "
             "WebKitWebProcess, WebKitNetworkProcess, …); D-Bus services the browser activated are not included "
@@ -1284,6 +1309,8 @@ def main():
     ap.add_argument("--pages", default=os.path.join(tempfile.gettempdir(), "porthole-bench-pages"))
     ap.add_argument("--out", metavar="FILE", help="write the Markdown report here (docs/benchmarks.md)")
     ap.add_argument("--json", metavar="FILE", help="write every sample here")
+    ap.add_argument("--acceptance", metavar="FILE",
+                    help="docs/benchmarks-peers.md: its newest acceptance run is copied into the report")
     ap.add_argument("--command", default=None, help="the command shown in the report (default: this one)")
     ap.add_argument("--hops", type=int, default=NAV_HOPS,
                     help="links in the navigation chain (default %d; e.g. 1000 to see what a long session "

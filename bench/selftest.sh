@@ -189,6 +189,15 @@ first = [line for line in section.splitlines() if line.startswith("| first_reque
 check("where the floor is, the chrome floor and the unsandboxed Porthole not run: their cells say so, no verdicts",
       first and first[0] == "| first_request_ms | 100.00 (100.00–100.00) | 1.10× | – | – | 1.08× | – |"
       and "held to" not in section and not meta, section)
+peers = os.path.join(work, "peers-fake.md")
+with open(peers, "w") as f:
+    f.write("# The acceptance run\n\n## 8 December: newest\n\nResult.\n\n| a | b |\n|---|---|\n\n### Detail\n\n"
+            "## 7 December: older\n\nOld.\n")
+section = run.acceptance_section(peers)
+check("the newest acceptance run copied into the report, its headings one level down, the older ones left out",
+      "### 8 December: newest" in section and "#### Detail" in section and "| a | b |" in section
+      and not any("older" in line or "Old." in line for line in section) and section[0].startswith("## "), section)
+check("no acceptance file: no section", run.acceptance_section(peers + ".missing") == [] and run.acceptance_section(None) == [])
 web = lambda *have: [{"browser": "Porthole", "web_processes": [{"pid": 1, "extension": h}]} for h in have]  # noqa: E731
 check("every run's web process mapping the extension: said so", "in all 2 runs" in run.extension_note(web(True, True), "Porthole"))
 check("a run whose web process lacks the extension: said in bold",
