@@ -116,6 +116,7 @@ static GtkWidget *chrome_build(GtkWidget *window, GtkWidget *view)
     gtk_container_add(GTK_CONTAINER(open), open_content);
     gtk_widget_set_tooltip_text(open, "Open an approved site");
     gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(open), G_MENU_MODEL(sites));
+    g_object_unref(sites);
     chrome_name(open, "Open");
 
     GMenu *primary = g_menu_new();
@@ -133,6 +134,7 @@ static GtkWidget *chrome_build(GtkWidget *window, GtkWidget *view)
     g_menu_item_set_attribute_value(zoom_item, "display-hint", g_variant_new_string("horizontal-buttons"));
     g_menu_append_item(primary, zoom_item);
     g_object_unref(zoom_item);
+    g_object_unref(zoom);
     chrome_section(primary, "Find…", "win.find", "Print…", "win.print");
     chrome_section(primary, "Keyboard Shortcuts", "win.shortcuts", "About", "win.about");
     GtkWidget *menu = gtk_menu_button_new();
@@ -140,6 +142,7 @@ static GtkWidget *chrome_build(GtkWidget *window, GtkWidget *view)
     gtk_widget_set_tooltip_text(menu, "Main menu");
     chrome_name(menu, "Main menu");
     gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(menu), G_MENU_MODEL(primary));
+    g_object_unref(primary);
     gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), menu);
     gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), open);
 
