@@ -844,6 +844,17 @@ def target_verdicts(timed, have, columns, floor="floor", targets=None, subject="
     return rows
 
 
+def verdict_lines(rows):
+    """target_verdicts' rows as the report's table rows (measure, the two medians, distance,
+    target, result, rounds)."""
+    return ["| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)) for row in rows]
+
+
+def verdict_summary(rows):
+    """target_verdicts' rows as the JSON's meta entries for a second reference."""
+    return [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3], "met": r[6]} for r in rows]
+
+
 def where_the_floor_is(timed, have, columns, meta):
     """The report's section that takes WebKit's sandbox, the window's chrome and Porthole's own code
     apart: each target's ratio for the sandboxed floor (WebKit's launcher alone), for the sandboxed
@@ -858,11 +869,8 @@ def where_the_floor_is(timed, have, columns, meta):
         return "%.2f×" % (a[0] / f[0]) if browser in have and floor in have and a and f and f[0] else "–"
 
     def verdict_table(rows, subject, reference):
-        out = ["| measure | %s | %s | it / that | target | result | rounds |" % (subject, reference),
-               "|---|---:|---:|---:|---|---|---:|"]
-        for row in rows:
-            out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
-        return out
+        return ["| measure | %s | %s | it / that | target | result | rounds |" % (subject, reference),
+                "|---|---:|---:|---:|---|---|---:|"] + verdict_lines(rows)
 
     floor_rows = target_verdicts(timed, have, columns)
     out = ["### Where the floor is: WebKit's sandbox, the window's chrome and Porthole's own code apart (same run)", "",
@@ -887,15 +895,13 @@ def where_the_floor_is(timed, have, columns, meta):
     out.append("")
     if UNSANDBOXED_PORTHOLE in have:
         rows = target_verdicts(timed, have, columns, subject=UNSANDBOXED_PORTHOLE)
-        meta["unsandboxed_porthole"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3],
-                                         "met": r[6]} for r in rows]
+        meta["unsandboxed_porthole"] = verdict_summary(rows)
         out += ["%s held to the targets:" % UNSANDBOXED_PORTHOLE, ""]
         out += verdict_table(rows, UNSANDBOXED_PORTHOLE, "floor")
         out += ["", "Met with the sandbox off: %d of %d." % (len([r for r in rows if r[6]]), len(rows)), ""]
     if CHROME_FLOOR in have:
         rows = target_verdicts(timed, have, columns, floor=CHROME_FLOOR)
-        meta["chrome_floor"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3],
-                                 "met": r[6]} for r in rows]
+        meta["chrome_floor"] = verdict_summary(rows)
         out += ["Porthole held to the targets against *%s*:" % CHROME_FLOOR, ""]
         out += verdict_table(rows, "Porthole", CHROME_FLOOR)
         out += ["", "Met against the sandboxed floor with the chrome: %d of %d." % (len([r for r in rows if r[6]]),
@@ -1142,8 +1148,7 @@ def report(opts, browsers, results, meta):
     verdicts = target_verdicts(timed, have, columns)
     meta["targets"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3], "target": r[4],
                         "verdict": r[5].replace("*", ""), "met": r[6]} for r in verdicts]
-    for row in verdicts:
-        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
+    out += verdict_lines(verdicts)
     met = [row for row in verdicts if row[6]]
     missed = [row[0] for row in verdicts if row[6] is False]
     out += ["", "Targets met: %d of %d.%s" % (len(met), len(verdicts),
@@ -1151,8 +1156,7 @@ def report(opts, browsers, results, meta):
     if SANDBOXED_FLOOR in have:
         startup = [t for t in TARGETS if t[0] in STARTUP_KEYS]
         rows = target_verdicts(timed, have, columns, floor=SANDBOXED_FLOOR, targets=startup)
-        meta["sandboxed_floor"] = [{"measure": r[0], "porthole": r[1], "floor": r[2], "distance": r[3],
-                                    "met": r[6]} for r in rows]
+        meta["sandboxed_floor"] = verdict_summary(rows)
         out += ["### Start-up against the floor with its pages in WebKit's sandbox (same run)", "",
                 "Porthole runs its pages' web processes in WebKitGTK's bubblewrap sandbox (`[Browser] "
                 "sandbox=auto`); the floor does not. *%s* is the floor with "
@@ -1160,10 +1164,7 @@ def report(opts, browsers, results, meta):
                 "browser (bubblewrap, xdg-dbus-proxy for the accessibility bus), before any browser code." %
                 SANDBOXED_FLOOR, "",
                 "| measure | Porthole | %s | Porthole / it | target | result | rounds |" % SANDBOXED_FLOOR,
-                "|---|---:|---:|---:|---|---|---:|"]
-        for row in rows:
-            out.append("| %s | %s | %s | %s | %s | %s | %s |" % (row[:6] + (row[7],)))
-        out.append("")
+                "|---|---:|---:|---:|---|---|---:|"] + verdict_lines(rows) + [""]
     if UNSANDBOXED_PORTHOLE in have or CHROME_FLOOR in have:
         out += where_the_floor_is(timed, have, columns, meta)
     if not meta.get("config"):
